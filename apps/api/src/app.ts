@@ -1,0 +1,251 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { AuthService } from "./modules/auth/service.ts";
+import { cityRoutes } from "./modules/cities/routes.ts";
+import { countryRoutes } from "./modules/countries/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { permissionRoutes } from "./modules/permissions/routes.ts";
+import { sessionRoutes } from "./modules/session/routes.ts";
+import { stateRoutes } from "./modules/states/routes.ts";
+import { webDistFolder } from "./paths.ts";
+import { createAccessTokens } from "./platform/auth.ts";
+import { type Config, ensureJwtSecret } from "./platform/config.ts";
+import { createDatabase, type Database, type Db } from "./platform/db.ts";
+import { errorBody, installErrorHandling, languageOf, sendError } from "./platform/errors.ts";
+import { installGuard } from "./platform/guard.ts";
+import { BackgroundTasks, createMailer, type Mailer } from "./platform/mail.ts";
+import { migrate } from "./platform/migrate.ts";
+import { createRealtime, type Realtime } from "./platform/realtime.ts";
+import { connectRedis } from "./platform/redis.ts";
+import { registerUploads } from "./platform/storage.ts";
+import {
+  type CounterStore,
+  DEFAULT_LOGIN_THROTTLE,
+  LoginThrottle,
+  type LoginThrottleOptions,
+  MemoryCounterStore,
+  RateLimiter,
+  RedisCounterStore,
+} from "./platform/throttle.ts";
+import { type SeedResult, seed } from "./seed.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+    appConfig: Config;
+    auth: AuthService;
+    mailer: Mailer;
+    background: BackgroundTasks;
+    realtime: Realtime;
+    counters: CounterStore;
+    forgotIpLimiter: RateLimiter;
+    seedResult: SeedResult | undefined;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** A database the caller owns (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Fastify logger option; defaults to pino at LOG_LEVEL, pretty-printed when stdout is a terminal. */
+  logger?: FastifyServerOptions["logger"];
+  /** Create the super-admin and demo data (default true). */
+  seed?: boolean;
+  loginThrottle?: LoginThrottleOptions;
+  /** Where the seed prints the generated password (stdout by default). */
+  print?: (line: string) => void;
+  /** The built SPA to serve (apps/web/dist by default); ignored when it has no index.html. */
+  webDist?: string;
+}
+
+function defaultLogger(config: Config): FastifyServerOptions["logger"] {
+  return {
+    level: config.logLevel,
+    redact: ["req.headers.authorization"],
+    ...(process.stdout.isTTY
+      ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
+      : {}),
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const jwtSecret = ensureJwtSecret(config);
+
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config),
+    // A hop count is valid at run time (proxy-addr) although the type only lists booleans and addresses.
+    trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    // No body at all is checked as an empty form, so the answer lists every missing field.
+    return route.httpPart === "body" ? (data: unknown) => validate(data ?? {}) : validate;
+  });
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Clients often send Content-Type: application/json with an empty body on PUT …/activate or logout.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  installErrorHandling(app);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await database.exclusive(() => migrate(database));
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const counters: CounterStore = redis ? new RedisCounterStore(redis.client) : new MemoryCounterStore();
+  const tokens = createAccessTokens(jwtSecret);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, "outbox"),
+  });
+  const background = new BackgroundTasks(app.log);
+  const auth = new AuthService({
+    db: database.db,
+    tokens,
+    throttle: new LoginThrottle(counters, options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
+    resetMailLimiter: new RateLimiter(counters, "reset-mail", 5, 60 * 60 * 1000),
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+  });
+
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("appConfig", config);
+  app.decorate("auth", auth);
+  app.decorate("mailer", mailer);
+  app.decorate("background", background);
+  app.decorate("counters", counters);
+  app.decorate("forgotIpLimiter", new RateLimiter(counters, "forgot-ip", 20, 15 * 60 * 1000));
+  app.decorate("seedResult", undefined);
+
+  installGuard(app, { db: database.db, tokens });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects style attributes and <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // https: lets the venue map load tiles from whichever tile server is configured.
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "Palco Admin API",
+        description:
+          "Every route declares a permission (see each operation's description). Errors have the shape " +
+          "{statusCode, error, message, messages?} with texts in the Accept-Language of the request.",
+        version: "1.0.0",
+      },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    // Plain-HTTP installs (an office LAN) would otherwise have the docs' own assets upgraded to https and fail.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ""),
+  });
+
+  await registerUploads(app, config.dataDir);
+
+  const spaRoot = options.webDist ?? webDistFolder();
+  const hasSpa = existsSync(path.join(spaRoot, "index.html"));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: spaRoot,
+      prefix: "/",
+      setHeaders: (reply, filePath) => {
+        if (filePath.endsWith("index.html")) reply.header("Cache-Control", "no-cache");
+        else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          // Vite puts content hashes in these names, so they never change.
+          reply.header("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(sessionRoutes);
+  await app.register(permissionRoutes);
+  await app.register(countryRoutes);
+  await app.register(stateRoutes);
+  await app.register(cityRoutes);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const isClientRoute =
+      (request.method === "GET" || request.method === "HEAD") && !/^\/(api|uploads|socket\.io)(\/|$)/.test(pathname);
+    if (hasSpa && isClientRoute) {
+      // Client-side routes (/cities/12, /reset-password?token=…) all load the SPA.
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html", spaRoot);
+    }
+    return sendError(reply, errorBody(404, languageOf(request), { general: "ERRORS.NOT_FOUND" }, "ERRORS.NOT_FOUND"));
+  });
+
+  const realtime = await createRealtime({ server: app.server, db: database.db, tokens, redis, log: app.log });
+  app.decorate("realtime", realtime);
+
+  app.addHook("preClose", async () => {
+    await realtime.close();
+  });
+  app.addHook("onClose", async () => {
+    await background.flush();
+    mailer.close();
+    await redis?.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  if (options.seed !== false) {
+    try {
+      app.seedResult = await database.exclusive(() =>
+        seed({ db: database.db, config, auth, log: app.log, print: options.print }),
+      );
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
+
+  return app;
+}

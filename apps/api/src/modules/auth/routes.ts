@@ -1,0 +1,130 @@
+import {
+  emailVerificationBody,
+  errorBody,
+  forgotBody,
+  loginBody,
+  logoutBody,
+  messagesBody,
+  refreshBody,
+  resetBody,
+  sessionResponse,
+  translate,
+} from "@palco/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { explicitLanguageOf, languageOf, tooManyAttempts } from "../../platform/errors.ts";
+
+const tags = ["Auth"];
+const errors = { "4xx": errorBody };
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = () => app.auth;
+
+  r.post(
+    "/api/auth/login",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags,
+        summary: "Sign in with e-mail and password",
+        description:
+          "401 AUTH.INVALID_CREDENTIALS for a wrong e-mail or password, 403 AUTH.ACCOUNT_INACTIVE for a blocked or " +
+          "not yet activated account, 429 AUTH.TOO_MANY_ATTEMPTS after 5 failures per account or 30 per IP in 15 minutes.",
+        body: loginBody,
+        response: { 200: sessionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, secret } = request.body;
+      return { data: await auth().login(user, secret, request.ip, explicitLanguageOf(request)) };
+    },
+  );
+
+  r.post(
+    "/api/auth/refresh",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags,
+        summary: "Exchange a refresh token for a new session (the token is rotated)",
+        description: "Reusing an already rotated token revokes its whole family and answers 401.",
+        body: refreshBody,
+        response: { 200: sessionResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await auth().refresh(request.body.refreshToken) }),
+  );
+
+  r.post(
+    "/api/auth/logout",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags,
+        summary: "Revoke the session of a refresh token",
+        body: logoutBody,
+        response: { 204: z.undefined().describe("Signed out"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth().logout(request.body?.refreshToken);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    "/api/auth/forgot",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags,
+        summary: "E-mail a password reset link",
+        description: "Always answers the same, whether or not the address belongs to an account.",
+        body: forgotBody,
+        response: { 200: messagesBody, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await app.forgotIpLimiter.take(request.ip))) throw tooManyAttempts("ERRORS.TOO_MANY_REQUESTS");
+      auth().forgot(request.body.email, explicitLanguageOf(request));
+      return { messages: { general: translate(languageOf(request), "AUTH.FORGOT_SENT") } };
+    },
+  );
+
+  r.post(
+    "/api/auth/reset",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags,
+        summary: "Set a new password with a reset token",
+        description: "422 with messages.token when the token is unknown, used or expired; ends every session.",
+        body: resetBody,
+        response: { 200: messagesBody, ...errors },
+      },
+    },
+    async (request) => {
+      await auth().resetPassword(request.body.token, request.body.password);
+      return { messages: { general: translate(languageOf(request), "AUTH.RESET_DONE") } };
+    },
+  );
+
+  r.post(
+    "/api/auth/email-verification",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags,
+        summary: "Verify the e-mail address (account activation) with the e-mailed token",
+        body: emailVerificationBody,
+        response: { 200: messagesBody, ...errors },
+      },
+    },
+    async (request) => {
+      await auth().verifyEmail(request.body.token);
+      return { messages: { general: translate(languageOf(request), "AUTH.EMAIL_VERIFIED") } };
+    },
+  );
+}

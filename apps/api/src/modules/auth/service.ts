@@ -1,0 +1,265 @@
+import { randomUUID } from "node:crypto";
+import { LANGUAGES, type Language, type Session } from "@palco/shared";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  ACTIVATION_TOKEN_TTL_MS,
+  type AccessTokens,
+  hashPassword,
+  loadSessionUser,
+  REFRESH_TOKEN_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from "../../platform/auth.ts";
+import type { Db } from "../../platform/db.ts";
+import { ApiError, tooManyAttempts, unauthorized, unprocessable } from "../../platform/errors.ts";
+import type { BackgroundTasks, Mailer } from "../../platform/mail.ts";
+import { activationMail, resetPasswordMail } from "../../platform/mail-templates.ts";
+import { refreshTokens, users, userTokens } from "../../platform/schema.ts";
+import type { LoginThrottle, RateLimiter } from "../../platform/throttle.ts";
+
+type TokenPurpose = "reset" | "activation";
+
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: AccessTokens;
+  throttle: LoginThrottle;
+  /** Limits reset e-mails per account, so "forgot password" cannot be used to flood someone's inbox. */
+  resetMailLimiter: RateLimiter;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  publicUrl: string;
+}
+
+const asLanguage = (value: string): Language =>
+  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : "en";
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /**
+   * Throttle first (no hashing for a throttled caller), then one argon2 verification whether or not the account
+   * exists. Only a correct password learns that an account is blocked or not yet activated.
+   */
+  async login(email: string, secret: string, ip: string, language: Language | undefined): Promise<Session> {
+    const normalized = email.trim().toLowerCase();
+    if (!(await this.deps.throttle.attempt(normalized, ip))) throw tooManyAttempts();
+    const [account] = await this.deps.db
+      .select({
+        id: users.id,
+        passwordHash: users.passwordHash,
+        isActive: users.isActive,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, normalized))
+      .limit(1);
+    if (!(await verifyPassword(account?.passwordHash, secret)) || !account) {
+      throw new ApiError(401, { general: "AUTH.INVALID_CREDENTIALS" }, "AUTH.INVALID_CREDENTIALS");
+    }
+    await this.deps.throttle.succeeded(normalized, ip);
+    if (!account.isActive || account.emailVerifiedAt === null) {
+      throw new ApiError(403, { general: "AUTH.ACCOUNT_INACTIVE" }, "AUTH.ACCOUNT_INACTIVE");
+    }
+    if (language) await this.deps.db.update(users).set({ language }).where(eq(users.id, account.id));
+    return this.issueSession(account.id, randomUUID());
+  }
+
+  private async issueSession(userId: number, family: string, executor: Db = this.deps.db): Promise<Session> {
+    const loaded = await loadSessionUser(executor, userId);
+    if (!loaded) throw unauthorized("AUTH.SESSION_EXPIRED");
+    const refreshToken = randomToken();
+    await executor.insert(refreshTokens).values({
+      userId,
+      family,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    });
+    const { token, expiresAt } = await this.deps.tokens.sign(userId);
+    return { token, refreshToken, expiresAt: expiresAt.toISOString(), user: loaded.user };
+  }
+
+  /**
+   * Single use: the token is claimed atomically. Presenting a token that was already rotated means it leaked
+   * (or two tabs raced): the whole family is revoked and every holder must sign in again.
+   */
+  async refresh(raw: string): Promise<Session> {
+    const tokenHash = sha256(raw);
+    const now = new Date();
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(refreshTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, tokenHash),
+            isNull(refreshTokens.usedAt),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: refreshTokens.userId, family: refreshTokens.family });
+      if (!claimed) {
+        const [known] = await tx
+          .select({ family: refreshTokens.family, usedAt: refreshTokens.usedAt })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, tokenHash))
+          .limit(1);
+        if (known?.usedAt) {
+          await tx
+            .update(refreshTokens)
+            .set({ revokedAt: now })
+            .where(and(eq(refreshTokens.family, known.family), isNull(refreshTokens.revokedAt)));
+        }
+        // Returned, not thrown: throwing would roll back the family revocation.
+        return { ok: false as const };
+      }
+      const loaded = await loadSessionUser(tx, claimed.userId);
+      if (!loaded?.user.isActive || !loaded.emailVerified) {
+        await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.family, claimed.family));
+        return { ok: false as const };
+      }
+      return { ok: true as const, session: await this.issueSession(claimed.userId, claimed.family, tx) };
+    });
+    if (!outcome.ok) throw unauthorized("AUTH.SESSION_EXPIRED");
+    return outcome.session;
+  }
+
+  /** Ends the session the refresh token belongs to (its whole family). Unknown tokens are ignored. */
+  async logout(raw: string | undefined): Promise<void> {
+    if (!raw) return;
+    const [known] = await this.deps.db
+      .select({ family: refreshTokens.family })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(raw)))
+      .limit(1);
+    if (!known) return;
+    await this.deps.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.family, known.family), isNull(refreshTokens.revokedAt)));
+  }
+
+  /**
+   * Answers nothing about the account: the lookup and the e-mail run after the response, so neither the answer
+   * nor its timing depends on whether the address is known.
+   */
+  forgot(email: string, requestLanguage: Language | undefined): void {
+    const normalized = email.trim().toLowerCase();
+    this.deps.background.run("password reset e-mail", async () => {
+      const [account] = await this.deps.db
+        .select({ id: users.id, firstName: users.firstName, email: users.email, language: users.language })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, normalized), eq(users.isActive, true)))
+        .limit(1);
+      if (!account) return;
+      if (!(await this.deps.resetMailLimiter.take(normalized))) return;
+      const raw = await this.createUserToken(this.deps.db, account.id, "reset");
+      const language = requestLanguage ?? asLanguage(account.language);
+      const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(raw)}`;
+      await this.deps.mailer.send(resetPasswordMail(language, account.email, account.firstName, link));
+    });
+  }
+
+  async resetPassword(raw: string, password: string): Promise<void> {
+    const tokenHash = sha256(raw);
+    // Checked before hashing, so random tokens cannot make the server burn argon2 time.
+    if (!(await this.findUsableToken(tokenHash, "reset"))) throw unprocessable({ token: "AUTH.TOKEN_INVALID" });
+    const passwordHash = await hashPassword(password);
+    const done = await this.deps.db.transaction(async (tx) => {
+      const now = new Date();
+      const userId = await this.claimToken(tx, tokenHash, "reset", now);
+      if (userId === undefined) return false;
+      // Following the e-mailed link proves the address, so a pending account becomes verified too.
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: now, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, userId));
+      await tx
+        .update(userTokens)
+        .set({ usedAt: now })
+        .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "reset"), isNull(userTokens.usedAt)));
+      // Whoever knew the old password may hold a session: end them all.
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      return true;
+    });
+    if (!done) throw unprocessable({ token: "AUTH.TOKEN_INVALID" });
+  }
+
+  async verifyEmail(raw: string): Promise<void> {
+    const tokenHash = sha256(raw);
+    const done = await this.deps.db.transaction(async (tx) => {
+      const now = new Date();
+      const userId = await this.claimToken(tx, tokenHash, "activation", now);
+      if (userId === undefined) return false;
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: now })
+        .where(eq(users.id, userId));
+      return true;
+    });
+    if (!done) throw unprocessable({ token: "AUTH.TOKEN_INVALID" });
+  }
+
+  /** Creates an activation link and e-mails it in the user's language (seed now, user creation later). */
+  async sendActivationMail(userId: number): Promise<void> {
+    const [account] = await this.deps.db
+      .select({ id: users.id, firstName: users.firstName, email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!account) return;
+    const raw = await this.createUserToken(this.deps.db, account.id, "activation");
+    const link = `${this.deps.publicUrl}/activate-account?token=${encodeURIComponent(raw)}`;
+    await this.deps.mailer.send(activationMail(asLanguage(account.language), account.email, account.firstName, link));
+  }
+
+  private async createUserToken(executor: Db, userId: number, purpose: TokenPurpose): Promise<string> {
+    const raw = randomToken();
+    const ttl = purpose === "reset" ? RESET_TOKEN_TTL_MS : ACTIVATION_TOKEN_TTL_MS;
+    await executor.insert(userTokens).values({
+      userId,
+      purpose,
+      tokenHash: sha256(raw),
+      expiresAt: new Date(Date.now() + ttl),
+    });
+    return raw;
+  }
+
+  private async findUsableToken(tokenHash: string, purpose: TokenPurpose): Promise<boolean> {
+    const rows = await this.deps.db
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Marks the token used if it is still usable, in one statement so two requests cannot both use it. */
+  private async claimToken(executor: Db, tokenHash: string, purpose: TokenPurpose, now: Date) {
+    const [claimed] = await executor
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: userTokens.userId });
+    return claimed?.userId;
+  }
+}

@@ -1,0 +1,19 @@
+import { errorBody, sessionUser } from "@palco/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+export async function sessionRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/auth/me",
+    {
+      config: { permission: null },
+      schema: {
+        tags: ["Auth"],
+        summary: "The signed-in user with roles and permission codes, fresh from the database",
+        response: { 200: sessionUser, "4xx": errorBody },
+      },
+    },
+    // The guard has just loaded it for this request.
+    async (request) => request.sessionUser!,
+  );
+}

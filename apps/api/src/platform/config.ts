@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { password as passwordPolicy } from "@palco/shared";
+import { z } from "zod";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  /** Undefined until `ensureJwtSecret` generated or read the persisted one. */
+  jwtSecret: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Passed to Fastify's trustProxy: false, true, or a number of hops. */
+  trustProxy: boolean | number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.map((problem) => `Invalid configuration: ${problem}`).join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+const urlWithProtocols = (name: string, protocols: string[]) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+      )
+      .optional(),
+  );
+
+const booleanFlag = (name: string, fallback: boolean) =>
+  z.preprocess(
+    (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
+    z
+      .enum(["true", "false", "1", "0", "yes", "no"], { error: `${name} must be true or false` })
+      .optional()
+      .transform((value) => (value === undefined ? fallback : ["true", "1", "yes"].includes(value))),
+  );
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "PORT must be a number between 1 and 65535" })
+      .int("PORT must be a number between 1 and 65535")
+      .min(1, "PORT must be a number between 1 and 65535")
+      .max(65535, "PORT must be a number between 1 and 65535")
+      .default(3000),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+  DATABASE_URL: urlWithProtocols("DATABASE_URL", ["postgres:", "postgresql:"]),
+  REDIS_URL: urlWithProtocols("REDIS_URL", ["redis:", "rediss:"]),
+  SMTP_URL: urlWithProtocols("SMTP_URL", ["smtp:", "smtps:"]),
+  MAIL_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((value) => /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(value.trim()), {
+        error: 'MAIL_FROM must be an address such as "Palco Admin <no-reply@example.com>"',
+      })
+      .default("Palco Admin <no-reply@palco.local>"),
+  ),
+  PUBLIC_URL: urlWithProtocols("PUBLIC_URL", ["http:", "https:"]),
+  JWT_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, "JWT_SECRET must be at least 32 characters long").optional(),
+  ),
+  ADMIN_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.email("ADMIN_EMAIL must be a valid e-mail address").default("admin@palco.local"),
+  ),
+  ADMIN_PASSWORD: optionalText,
+  SEED_DEMO: booleanFlag("SEED_DEMO", true),
+  LOG_LEVEL: z.preprocess(
+    (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ),
+  TRUST_PROXY: z.preprocess(
+    (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
+    z
+      .string()
+      .regex(/^(true|false|\d{1,2})$/, "TRUST_PROXY must be true, false or a number of proxy hops")
+      .optional(),
+  ),
+});
+
+/** Reads and validates the environment; throws a ConfigError listing every problem, one per line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? "environment");
+      problems.push(issue.message.startsWith(name) ? issue.message : `${name} is invalid (${issue.message})`);
+    }
+    throw new ConfigError(problems);
+  }
+  const values = parsed.data;
+  if (values.ADMIN_PASSWORD !== undefined) {
+    const policy = passwordPolicy.safeParse(values.ADMIN_PASSWORD);
+    if (!policy.success) {
+      problems.push(
+        "ADMIN_PASSWORD must be 8 to 24 characters with a lowercase letter, an uppercase letter and a digit, and no spaces",
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const trustProxy =
+    values.TRUST_PROXY === undefined || values.TRUST_PROXY === "false"
+      ? false
+      : values.TRUST_PROXY === "true"
+        ? true
+        : Number(values.TRUST_PROXY);
+
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM.trim(),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    jwtSecret: values.JWT_SECRET,
+    adminEmail: values.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    seedDemo: values.SEED_DEMO,
+    logLevel: values.LOG_LEVEL,
+    trustProxy,
+  };
+}
+
+/**
+ * Without JWT_SECRET a random secret is generated once and kept in DATA_DIR/jwt-secret (mode 0600),
+ * so sessions survive restarts without anyone having to invent a secret.
+ */
+export function ensureJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, "jwt-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) {
+      config.jwtSecret = existing;
+      return existing;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  config.jwtSecret = secret;
+  return secret;
+}

@@ -1,0 +1,353 @@
+import { errorBody as errorBodySchema, idParams, PAGE_SIZE, paged } from "@palco/shared";
+import { and, asc, count, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "./db.ts";
+import { conflict, notFound, unprocessable } from "./errors.ts";
+import type { RoutePermission } from "./guard.ts";
+
+/**
+ * A small toolkit for "reference data" resources (countries, states, cities, later more): list with search,
+ * filters and pages; lookup of all rows; get; create; update; delete refused while children exist; activate and
+ * deactivate. A resource is mostly configuration: its table, how to select and map its rows, and its rules.
+ */
+
+/** Columns every resource table of the kit has. */
+export type KitTable = PgTable & {
+  id: PgColumn;
+  name: PgColumn;
+  code: PgColumn;
+  isActive: PgColumn;
+  updatedAt: PgColumn;
+};
+
+type Row<TFields extends SelectedFields> = SelectResultFields<TFields>;
+
+export interface ReferenceRule<TValues> {
+  /** Body field that carries the id (the key of `messages` when it does not exist). */
+  field: string;
+  id(values: TValues): number;
+  exists(db: Db, id: number): Promise<boolean>;
+}
+
+export interface CrudResource<
+  TTable extends KitTable,
+  TInput extends z.ZodType,
+  TEntityFields extends SelectedFields,
+  TEntity,
+  TOptionFields extends SelectedFields,
+  TOption,
+> {
+  /** URL segment under /api. */
+  path: string;
+  /** OpenAPI tag. */
+  tag: string;
+  /** Singular noun for summaries ("country"). */
+  noun: string;
+  table: TTable;
+  permissions: {
+    index: RoutePermission;
+    all: RoutePermission;
+    show: RoutePermission;
+    create: RoutePermission;
+    edit: RoutePermission;
+    delete: RoutePermission;
+    activate: RoutePermission;
+  };
+  schemas: {
+    entity: z.ZodType<TEntity>;
+    option: z.ZodType<TOption>;
+    input: TInput;
+    listQuery: z.ZodObject;
+  };
+  /** The columns of an entity (nested objects for joined rows) and the FROM … JOIN … they come from. */
+  entity: {
+    fields: TEntityFields;
+    from(db: Db, fields: SelectedFields): PgSelect;
+    map(row: Row<TEntityFields>): TEntity;
+  };
+  option: {
+    fields: TOptionFields;
+    map(row: Row<TOptionFields>): TOption;
+  };
+  /** Query-string filters other than page and search, each turned into a condition. */
+  filters?: Record<string, (value: number) => SQL>;
+  /** Body → column values. */
+  toValues(input: z.output<TInput>): TTable["$inferInsert"];
+  references?: ReferenceRule<TTable["$inferInsert"]>[];
+  unique: {
+    /** Body field named in the 422 (e.g. "code"). */
+    field: string;
+    messageKey: string;
+    /** Condition matching rows that would collide with these values. */
+    collides(values: TTable["$inferInsert"]): SQL;
+  };
+  children?: {
+    messageKey: string;
+    exist(db: Db, id: number): Promise<boolean>;
+  };
+}
+
+/** `%` and `_` typed by the user are literal characters, not wildcards. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export async function rowExists(db: Db, table: PgTable, condition: SQL): Promise<boolean> {
+  const rows = await db.select({ found: count() }).from(table).where(condition).limit(1);
+  return (rows[0]?.found ?? 0) > 0;
+}
+
+const errorResponses = { "4xx": errorBodySchema };
+
+export function registerCrud<
+  TTable extends KitTable,
+  TInput extends z.ZodType,
+  TEntityFields extends SelectedFields,
+  TEntity,
+  TOptionFields extends SelectedFields,
+  TOption,
+>(app: FastifyInstance, resource: CrudResource<TTable, TInput, TEntityFields, TEntity, TOptionFields, TOption>) {
+  const { table, schemas, permissions } = resource;
+  const base = `/api/${resource.path}`;
+  const tags = [resource.tag];
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.db;
+
+  async function findEntity(executor: Db, id: number): Promise<TEntity | undefined> {
+    const rows = (await resource.entity
+      .from(executor, resource.entity.fields)
+      .where(eq(table.id, id))
+      .limit(1)) as Row<TEntityFields>[];
+    return rows[0] ? resource.entity.map(rows[0]) : undefined;
+  }
+
+  async function getEntity(executor: Db, id: number): Promise<TEntity> {
+    const entity = await findEntity(executor, id);
+    if (entity === undefined) throw notFound();
+    return entity;
+  }
+
+  async function checkRules(executor: Db, values: TTable["$inferInsert"], excludeId?: number) {
+    const messages: Record<string, string> = {};
+    for (const reference of resource.references ?? []) {
+      if (!(await reference.exists(executor, reference.id(values)))) {
+        messages[reference.field] = "VALIDATION.NOT_FOUND_REFERENCE";
+      }
+    }
+    const collision = resource.unique.collides(values);
+    const condition = excludeId === undefined ? collision : and(collision, ne(table.id, excludeId));
+    if (condition && (await rowExists(executor, table, condition))) {
+      messages[resource.unique.field] = resource.unique.messageKey;
+    }
+    if (Object.keys(messages).length > 0) throw unprocessable(messages);
+  }
+
+  /** The checks above run first; these map the races they cannot see to the same answers. */
+  function mapWriteError(error: unknown): never {
+    const pgError = pgErrorOf(error);
+    if (pgError?.code === PG_UNIQUE_VIOLATION) {
+      throw unprocessable({ [resource.unique.field]: resource.unique.messageKey });
+    }
+    if (pgError?.code === PG_FOREIGN_KEY_VIOLATION) {
+      const fields = (resource.references ?? []).map((reference) => reference.field);
+      throw unprocessable(Object.fromEntries(fields.map((field) => [field, "VALIDATION.NOT_FOUND_REFERENCE"])));
+    }
+    throw error;
+  }
+
+  r.get(
+    base,
+    {
+      config: { permission: permissions.index },
+      schema: {
+        tags,
+        summary: `List ${resource.path} (paged, ${PAGE_SIZE} per page)`,
+        querystring: schemas.listQuery,
+        response: { 200: paged(schemas.entity), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query as { page: number; search?: string } & Record<string, unknown>;
+      const conditions: SQL[] = [];
+      const term = query.search?.trim();
+      if (term) {
+        const pattern = likePattern(term);
+        const match = or(ilike(table.name, pattern), ilike(table.code, pattern));
+        if (match) conditions.push(match);
+      }
+      for (const [name, toCondition] of Object.entries(resource.filters ?? {})) {
+        const value = query[name];
+        if (typeof value === "number") conditions.push(toCondition(value));
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const page = query.page;
+      const [items, totals] = await Promise.all([
+        resource.entity
+          .from(db(), resource.entity.fields)
+          .where(where)
+          .orderBy(asc(table.name), asc(table.id))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE) as Promise<Row<TEntityFields>[]>,
+        resource.entity.from(db(), { total: count() }).where(where) as unknown as Promise<{ total: number }[]>,
+      ]);
+      const total = Number(totals[0]?.total ?? 0);
+      return {
+        items: items.map((row) => resource.entity.map(row)),
+        page,
+        pageSize: PAGE_SIZE,
+        pageCount: Math.ceil(total / PAGE_SIZE),
+        total,
+      };
+    },
+  );
+
+  r.get(
+    `${base}/all`,
+    {
+      config: { permission: permissions.all },
+      schema: {
+        tags,
+        summary: `Every ${resource.noun}, ordered by name, for selects and filters`,
+        response: { 200: z.array(schemas.option), ...errorResponses },
+      },
+    },
+    async () => {
+      const rows = (await db()
+        .select(resource.option.fields)
+        .from(table as PgTable)
+        .orderBy(asc(table.name), asc(table.id))) as Row<TOptionFields>[];
+      return rows.map((row) => resource.option.map(row));
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    {
+      config: { permission: permissions.show },
+      schema: {
+        tags,
+        summary: `One ${resource.noun}`,
+        params: idParams,
+        response: { 200: schemas.entity, ...errorResponses },
+      },
+    },
+    async (request) => getEntity(db(), request.params.id),
+  );
+
+  r.post(
+    base,
+    {
+      config: { permission: permissions.create },
+      schema: {
+        tags,
+        summary: `Create a ${resource.noun}`,
+        body: schemas.input,
+        response: { 201: schemas.entity, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const values = resource.toValues(request.body as z.output<TInput>);
+      const entity = await db()
+        .transaction(async (tx) => {
+          await checkRules(tx, values);
+          const [created] = await tx
+            .insert(table as KitTable)
+            .values(values)
+            .returning({ id: table.id });
+          return getEntity(tx, created!.id as number);
+        })
+        .catch(mapWriteError);
+      return reply.code(201).send(entity);
+    },
+  );
+
+  r.put(
+    `${base}/:id`,
+    {
+      config: { permission: permissions.edit },
+      schema: {
+        tags,
+        summary: `Update a ${resource.noun}`,
+        params: idParams,
+        body: schemas.input,
+        response: { 200: schemas.entity, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const values = resource.toValues(request.body as z.output<TInput>);
+      return db()
+        .transaction(async (tx) => {
+          if (!(await rowExists(tx, table, eq(table.id, id)))) throw notFound();
+          await checkRules(tx, values, id);
+          await tx
+            .update(table as KitTable)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(table.id, id));
+          return getEntity(tx, id);
+        })
+        .catch(mapWriteError);
+    },
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      config: { permission: permissions.delete },
+      schema: {
+        tags,
+        summary: `Delete a ${resource.noun}${resource.children ? " (refused while it has children)" : ""}`,
+        params: idParams,
+        response: { 204: z.undefined().describe("Deleted"), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const children = resource.children;
+      await db()
+        .transaction(async (tx) => {
+          if (!(await rowExists(tx, table, eq(table.id, id)))) throw notFound();
+          if (children && (await children.exist(tx, id))) throw conflict(children.messageKey);
+          await tx.delete(table as KitTable).where(eq(table.id, id));
+        })
+        .catch((error: unknown) => {
+          // A child inserted between the check and the delete: same answer as the check.
+          if (pgErrorOf(error)?.code === PG_FOREIGN_KEY_VIOLATION) throw conflict(children?.messageKey);
+          throw error;
+        });
+      return reply.code(204).send();
+    },
+  );
+
+  for (const [action, isActive] of [
+    ["activate", true],
+    ["deactivate", false],
+  ] as const) {
+    r.put(
+      `${base}/:id/${action}`,
+      {
+        config: { permission: permissions.activate },
+        schema: {
+          tags,
+          summary: `${isActive ? "Unblock" : "Block"} a ${resource.noun}`,
+          params: idParams,
+          response: { 200: schemas.entity, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const updated = await db()
+          .update(table as KitTable)
+          .set({ isActive, updatedAt: new Date() })
+          .where(eq(table.id, id))
+          .returning({ id: table.id });
+        if (updated.length === 0) throw notFound();
+        return getEntity(db(), id);
+      },
+    );
+  }
+}

@@ -1,0 +1,99 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** Both drivers expose the same query builder; code only ever sees this common type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /**
+   * Runs `task` while holding a database-wide lock, so API processes starting together against one PostgreSQL
+   * migrate and seed one after the other (PGlite has a single user: no lock needed).
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Arbitrary constant identifying "Palco start-up" among advisory locks.
+const STARTUP_LOCK = 727_256_001;
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent an embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite keeps its files in `<dataDir>/db`. */
+  dataDir?: string | undefined;
+  /** PGlite in memory (tests). */
+  inMemory?: boolean | undefined;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      async exclusive(task) {
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK]);
+          try {
+            return await task();
+          } finally {
+            await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    if (!options.dataDir) throw new Error("createDatabase needs url, dataDir or inMemory");
+    dataDir = path.join(options.dataDir, "db");
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    exclusive: (task) => task(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** The PostgreSQL error behind a drizzle error (drizzle wraps driver errors in DrizzleQueryError.cause). */
+export function pgErrorOf(error: unknown): { code: string; constraint?: string | undefined } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+export const PG_UNIQUE_VIOLATION = "23505";
+export const PG_FOREIGN_KEY_VIOLATION = "23503";

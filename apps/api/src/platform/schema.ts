@@ -1,0 +1,179 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+// Kept free of @palco/shared imports: drizzle-kit loads this file on its own to generate migrations.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Mirror of the catalogue in packages/shared, synchronised after every migration run. */
+export const permissions = pgTable("permissions", {
+  code: text("code").primaryKey(),
+  group: text("group").notNull(),
+  descriptionEn: text("description_en").notNull(),
+  descriptionEs: text("description_es").notNull(),
+  // Catalogue order, so the role form lists permissions the way the catalogue groups them.
+  position: integer("position").notNull().default(0),
+});
+
+export const roles = pgTable("roles", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    permissionCode: text("permission_code")
+      .notNull()
+      .references(() => permissions.code, { onDelete: "cascade", onUpdate: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionCode] })],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    pictureUrl: text("picture_url"),
+    passwordHash: text("password_hash").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    // Language of the e-mails sent to the user; refreshed from Accept-Language at each sign-in.
+    language: text("language").notNull().default("en"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index("user_roles_role_idx").on(t.roleId)],
+);
+
+/** Opaque refresh tokens (hash only). A family is one sign-in and every token rotated from it. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    family: text("family").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.family), index("refresh_tokens_user_idx").on(t.userId)],
+);
+
+/** Single-use e-mailed tokens (password reset, account activation), stored as SHA-256 hashes. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["reset", "activation"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_tokens_user_idx").on(t.userId)],
+);
+
+export const countries = pgTable(
+  "countries",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("countries_code_unique").on(t.code),
+    index("countries_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
+    index("countries_code_trgm").using("gin", t.code.op("gin_trgm_ops")),
+    index("countries_name_idx").on(t.name),
+  ],
+);
+
+export const states = pgTable(
+  "states",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "restrict" }),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Subdivision codes are only unique inside a country (as in ISO 3166-2): QUE is Querétaro and Quebec.
+    uniqueIndex("states_country_code_unique").on(t.countryId, t.code),
+    index("states_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
+    index("states_code_trgm").using("gin", t.code.op("gin_trgm_ops")),
+    index("states_name_idx").on(t.name),
+  ],
+);
+
+export const cities = pgTable(
+  "cities",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    timeZone: text("time_zone").notNull(),
+    stateId: integer("state_id")
+      .notNull()
+      .references(() => states.id, { onDelete: "restrict" }),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cities_code_unique").on(t.code),
+    index("cities_state_idx").on(t.stateId),
+    index("cities_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
+    index("cities_code_trgm").using("gin", t.code.op("gin_trgm_ops")),
+    index("cities_name_idx").on(t.name),
+  ],
+);

@@ -1,0 +1,206 @@
+/** [name, code, IANA time zone] */
+type CitySeed = readonly [string, string, string];
+interface StateSeed {
+  name: string;
+  code: string;
+  cities: readonly CitySeed[];
+}
+interface CountrySeed {
+  name: string;
+  code: string;
+  states: readonly StateSeed[];
+}
+
+const MX = "America/Mexico_City";
+
+/**
+ * Demo geography: all 32 Mexican states (3-letter codes as in ISO 3166-2:MX, CMX for Mexico City) with at least
+ * one real city each and the time zone the IANA database assigns to it, plus a few other countries.
+ * City codes follow ABC-123 with the city's usual (often airport) abbreviation.
+ */
+export const DEMO_COUNTRIES: readonly CountrySeed[] = [
+  {
+    name: "México",
+    code: "MEX",
+    states: [
+      { name: "Aguascalientes", code: "AGU", cities: [["Aguascalientes", "AGU-001", MX]] },
+      {
+        name: "Baja California",
+        code: "BCN",
+        cities: [
+          ["Tijuana", "TIJ-001", "America/Tijuana"],
+          ["Mexicali", "MXL-001", "America/Tijuana"],
+          ["Ensenada", "ENS-001", "America/Tijuana"],
+        ],
+      },
+      {
+        name: "Baja California Sur",
+        code: "BCS",
+        cities: [
+          ["La Paz", "LAP-001", "America/Mazatlan"],
+          ["Los Cabos", "SJD-001", "America/Mazatlan"],
+        ],
+      },
+      { name: "Campeche", code: "CAM", cities: [["Campeche", "CPE-001", "America/Merida"]] },
+      { name: "Chiapas", code: "CHP", cities: [["Tuxtla Gutiérrez", "TGZ-001", MX]] },
+      {
+        name: "Chihuahua",
+        code: "CHH",
+        cities: [
+          ["Chihuahua", "CUU-001", "America/Chihuahua"],
+          ["Ciudad Juárez", "CJS-001", "America/Ciudad_Juarez"],
+        ],
+      },
+      { name: "Ciudad de México", code: "CMX", cities: [["Ciudad de México", "CMX-001", MX]] },
+      {
+        name: "Coahuila",
+        code: "COA",
+        cities: [
+          ["Saltillo", "SLW-001", "America/Monterrey"],
+          ["Torreón", "TRC-001", "America/Monterrey"],
+        ],
+      },
+      {
+        name: "Colima",
+        code: "COL",
+        cities: [
+          ["Colima", "CLQ-001", MX],
+          ["Manzanillo", "ZLO-001", MX],
+        ],
+      },
+      { name: "Durango", code: "DUR", cities: [["Durango", "DGO-001", "America/Monterrey"]] },
+      {
+        name: "Guanajuato",
+        code: "GUA",
+        cities: [
+          ["León", "LEO-001", MX],
+          ["Guanajuato", "GTO-001", MX],
+        ],
+      },
+      { name: "Guerrero", code: "GRO", cities: [["Acapulco", "ACA-001", MX]] },
+      { name: "Hidalgo", code: "HID", cities: [["Pachuca", "PCA-001", MX]] },
+      {
+        name: "Jalisco",
+        code: "JAL",
+        cities: [
+          ["Guadalajara", "GDL-001", MX],
+          ["Zapopan", "ZAP-001", MX],
+          ["Tlaquepaque", "TLQ-001", MX],
+          ["Puerto Vallarta", "PVR-001", MX],
+        ],
+      },
+      {
+        name: "Estado de México",
+        code: "MEX",
+        cities: [
+          ["Toluca", "TLC-001", MX],
+          ["Naucalpan", "NAU-001", MX],
+        ],
+      },
+      { name: "Michoacán", code: "MIC", cities: [["Morelia", "MLM-001", MX]] },
+      { name: "Morelos", code: "MOR", cities: [["Cuernavaca", "CVJ-001", MX]] },
+      { name: "Nayarit", code: "NAY", cities: [["Tepic", "TPQ-001", "America/Mazatlan"]] },
+      {
+        name: "Nuevo León",
+        code: "NLE",
+        cities: [
+          ["Monterrey", "MTY-001", "America/Monterrey"],
+          ["San Pedro Garza García", "SPG-001", "America/Monterrey"],
+        ],
+      },
+      { name: "Oaxaca", code: "OAX", cities: [["Oaxaca de Juárez", "OAX-001", MX]] },
+      { name: "Puebla", code: "PUE", cities: [["Puebla", "PUE-001", MX]] },
+      { name: "Querétaro", code: "QUE", cities: [["Querétaro", "QRO-001", MX]] },
+      {
+        name: "Quintana Roo",
+        code: "ROO",
+        cities: [
+          ["Cancún", "CUN-001", "America/Cancun"],
+          ["Playa del Carmen", "PCM-001", "America/Cancun"],
+          ["Chetumal", "CTM-001", "America/Cancun"],
+        ],
+      },
+      { name: "San Luis Potosí", code: "SLP", cities: [["San Luis Potosí", "SLP-001", MX]] },
+      {
+        name: "Sinaloa",
+        code: "SIN",
+        cities: [
+          ["Culiacán", "CUL-001", "America/Mazatlan"],
+          ["Mazatlán", "MZT-001", "America/Mazatlan"],
+        ],
+      },
+      { name: "Sonora", code: "SON", cities: [["Hermosillo", "HMO-001", "America/Hermosillo"]] },
+      { name: "Tabasco", code: "TAB", cities: [["Villahermosa", "VSA-001", MX]] },
+      {
+        name: "Tamaulipas",
+        code: "TAM",
+        cities: [
+          ["Tampico", "TAM-001", "America/Monterrey"],
+          ["Reynosa", "REX-001", "America/Matamoros"],
+        ],
+      },
+      { name: "Tlaxcala", code: "TLA", cities: [["Tlaxcala", "TLX-001", MX]] },
+      {
+        name: "Veracruz",
+        code: "VER",
+        cities: [
+          ["Veracruz", "VER-001", MX],
+          ["Xalapa", "XAL-001", MX],
+        ],
+      },
+      { name: "Yucatán", code: "YUC", cities: [["Mérida", "MID-001", "America/Merida"]] },
+      { name: "Zacatecas", code: "ZAC", cities: [["Zacatecas", "ZCL-001", MX]] },
+    ],
+  },
+  {
+    name: "Estados Unidos",
+    code: "USA",
+    states: [
+      {
+        name: "California",
+        code: "CAL",
+        cities: [
+          ["Los Angeles", "LAX-001", "America/Los_Angeles"],
+          ["San Francisco", "SFO-001", "America/Los_Angeles"],
+        ],
+      },
+      {
+        name: "Texas",
+        code: "TEX",
+        cities: [
+          ["Houston", "HOU-001", "America/Chicago"],
+          ["Dallas", "DAL-001", "America/Chicago"],
+        ],
+      },
+      { name: "New York", code: "NYS", cities: [["New York", "NYC-001", "America/New_York"]] },
+      { name: "Florida", code: "FLA", cities: [["Miami", "MIA-001", "America/New_York"]] },
+    ],
+  },
+  {
+    name: "Canadá",
+    code: "CAN",
+    states: [
+      { name: "Ontario", code: "ONT", cities: [["Toronto", "YYZ-001", "America/Toronto"]] },
+      { name: "Québec", code: "QUE", cities: [["Montréal", "YUL-001", "America/Toronto"]] },
+      { name: "British Columbia", code: "BCO", cities: [["Vancouver", "YVR-001", "America/Vancouver"]] },
+    ],
+  },
+  {
+    name: "España",
+    code: "ESP",
+    states: [
+      { name: "Comunidad de Madrid", code: "MAD", cities: [["Madrid", "MAD-001", "Europe/Madrid"]] },
+      { name: "Cataluña", code: "CAT", cities: [["Barcelona", "BCN-001", "Europe/Madrid"]] },
+      { name: "Andalucía", code: "AND", cities: [["Sevilla", "SVQ-001", "Europe/Madrid"]] },
+    ],
+  },
+  {
+    name: "Colombia",
+    code: "COL",
+    states: [
+      { name: "Bogotá D.C.", code: "BDC", cities: [["Bogotá", "BOG-001", "America/Bogota"]] },
+      { name: "Antioquia", code: "ANT", cities: [["Medellín", "MDE-001", "America/Bogota"]] },
+      { name: "Valle del Cauca", code: "VAC", cities: [["Cali", "CLO-001", "America/Bogota"]] },
+    ],
+  },
+];

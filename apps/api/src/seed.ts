@@ -1,0 +1,205 @@
+import { randomInt } from "node:crypto";
+import { type PermissionCode, password as passwordPolicy } from "@palco/shared";
+import { count, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AuthService } from "./modules/auth/service.ts";
+import { hashPassword } from "./platform/auth.ts";
+import type { Config } from "./platform/config.ts";
+import type { Db } from "./platform/db.ts";
+import { cities, countries, rolePermissions, roles, states, userRoles, users } from "./platform/schema.ts";
+import { DEMO_COUNTRIES } from "./seed-data.ts";
+
+export interface SeedResult {
+  adminCreated: boolean;
+  /** Set only when the password was generated in this run (it is printed once). */
+  generatedPassword?: string;
+  demoLoaded: boolean;
+}
+
+/** A password that satisfies the shared policy: 20 characters with at least one lower, upper and digit. */
+export function generatePassword(): string {
+  const lower = "abcdefghijkmnopqrstuvwxyz";
+  const upper = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const digits = "23456789";
+  const all = lower + upper + digits;
+  for (;;) {
+    const chars = [lower, upper, digits].map((set) => set[randomInt(set.length)]);
+    while (chars.length < 20) chars.push(all[randomInt(all.length)]);
+    // Fisher-Yates so the guaranteed characters are not always in front.
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [chars[i], chars[j]] = [chars[j], chars[i]];
+    }
+    const candidate = chars.join("");
+    if (passwordPolicy.safeParse(candidate).success) return candidate;
+  }
+}
+
+const GEOGRAPHY_EDITOR: PermissionCode[] = [
+  "COUNTRIES_INDEX",
+  "COUNTRIES_CREATE",
+  "COUNTRIES_SHOW",
+  "COUNTRIES_EDIT",
+  "COUNTRIES_ACTIVATE",
+  "COUNTRY_DELETE",
+  "STATES_INDEX",
+  "STATES_CREATE",
+  "STATES_SHOW",
+  "STATES_EDIT",
+  "STATES_ACTIVATE",
+  "STATE_DELETE",
+  "CITIES_INDEX",
+  "CITIES_CREATE",
+  "CITIES_SHOW",
+  "CITIES_EDIT",
+  "CITIES_ACTIVATE",
+  "CITY_DELETE",
+];
+const READ_ONLY: PermissionCode[] = ["COUNTRIES_INDEX", "COUNTRIES_SHOW"];
+
+/**
+ * Idempotent. Creates the super-admin when missing and, on a database without countries, the demo data.
+ * ADMIN_PASSWORD only matters when the super-admin is created; an existing account is never changed.
+ */
+export async function seed(deps: {
+  db: Db;
+  config: Config;
+  auth: AuthService;
+  log: FastifyBaseLogger;
+  /** Where the one-time password line goes (stdout by default). */
+  print?: (line: string) => void;
+}): Promise<SeedResult> {
+  const { db, config } = deps;
+  const print = deps.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const result: SeedResult = { adminCreated: false, demoLoaded: false };
+
+  let adminPassword = config.adminPassword;
+  const [existingAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, config.adminEmail))
+    .limit(1);
+  if (!existingAdmin) {
+    if (!adminPassword) {
+      adminPassword = generatePassword();
+      result.generatedPassword = adminPassword;
+    }
+    const inserted = await db
+      .insert(users)
+      .values({
+        firstName: "Super",
+        lastName: "Admin",
+        email: config.adminEmail,
+        passwordHash: await hashPassword(adminPassword),
+        isSuperAdmin: true,
+        isActive: true,
+        emailVerifiedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    result.adminCreated = inserted.length > 0;
+    if (result.adminCreated && result.generatedPassword) {
+      print(
+        `Super-admin created: ${config.adminEmail} / password: ${result.generatedPassword} ` +
+          "(shown only this once; set ADMIN_PASSWORD to choose it)",
+      );
+    }
+  }
+
+  if (!config.seedDemo) return result;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(countries);
+  if (total > 0) return result;
+
+  // Demo staff share the super-admin's password so whoever set up the instance can try every account. When the
+  // super-admin already existed and ADMIN_PASSWORD is unset that password is unknown: generate one and print it.
+  let demoPassword = adminPassword;
+  if (!demoPassword) {
+    demoPassword = generatePassword();
+    print(`Demo users created with password: ${demoPassword} (shown only this once)`);
+  }
+  const demoHash = await hashPassword(demoPassword);
+
+  const pendingUserId = await db.transaction(async (tx) => {
+    for (const country of DEMO_COUNTRIES) {
+      const [countryRow] = await tx
+        .insert(countries)
+        .values({ name: country.name, code: country.code })
+        .returning({ id: countries.id });
+      for (const state of country.states) {
+        const [stateRow] = await tx
+          .insert(states)
+          .values({ name: state.name, code: state.code, countryId: countryRow!.id })
+          .returning({ id: states.id });
+        if (state.cities.length > 0) {
+          await tx
+            .insert(cities)
+            .values(state.cities.map(([name, code, timeZone]) => ({ name, code, timeZone, stateId: stateRow!.id })));
+        }
+      }
+    }
+
+    const roleIds: Record<string, number> = {};
+    for (const [name, codes] of [
+      ["Geography editor", GEOGRAPHY_EDITOR],
+      ["Read-only", READ_ONLY],
+    ] as const) {
+      await tx.insert(roles).values({ name }).onConflictDoNothing();
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
+      roleIds[name] = role!.id;
+      await tx
+        .insert(rolePermissions)
+        .values(codes.map((permissionCode) => ({ roleId: role!.id, permissionCode })))
+        .onConflictDoNothing();
+    }
+
+    const demoUsers = [
+      {
+        email: "geo.editor@palco.local",
+        firstName: "Gabriela",
+        lastName: "Editora",
+        role: "Geography editor",
+        verified: true,
+      },
+      { email: "viewer@palco.local", firstName: "Víctor", lastName: "Lector", role: "Read-only", verified: true },
+      {
+        email: "pending.activation@palco.local",
+        firstName: "Paula",
+        lastName: "Pendiente",
+        role: "Read-only",
+        verified: false,
+      },
+    ];
+    let pendingId: number | undefined;
+    for (const demo of demoUsers) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          email: demo.email,
+          phone: "+52 33 1234 5678",
+          passwordHash: demoHash,
+          isActive: true,
+          emailVerifiedAt: demo.verified ? new Date() : null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!created) continue;
+      await tx.insert(userRoles).values({ userId: created.id, roleId: roleIds[demo.role]! });
+      if (!demo.verified) pendingId = created.id;
+    }
+    return pendingId;
+  });
+  result.demoLoaded = true;
+
+  // After the commit: the outbox then holds a working activation link for the pending account.
+  if (pendingUserId !== undefined) {
+    try {
+      await deps.auth.sendActivationMail(pendingUserId);
+    } catch (error) {
+      deps.log.error({ err: error }, "could not send the demo activation e-mail");
+    }
+  }
+  deps.log.info("demo data loaded");
+  return result;
+}

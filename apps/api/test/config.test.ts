@@ -1,0 +1,107 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, ensureJwtSecret, loadConfig } from "../src/platform/config.ts";
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message.split("\n");
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("has sensible defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: "Palco Admin <no-reply@palco.local>",
+      publicUrl: "http://localhost:3000",
+      jwtSecret: undefined,
+      adminEmail: "admin@palco.local",
+      adminPassword: undefined,
+      seedDemo: true,
+      logLevel: "info",
+      trustProxy: false,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "4000",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/tmp/palco-x",
+      DATABASE_URL: "postgres://u@h:5432/db",
+      REDIS_URL: "redis://localhost:6379",
+      SMTP_URL: "smtp://mail:25",
+      MAIL_FROM: "Palco <hi@example.com>",
+      PUBLIC_URL: "https://admin.example.com/",
+      JWT_SECRET: "x".repeat(32),
+      ADMIN_EMAIL: "Boss@Example.com",
+      ADMIN_PASSWORD: "Secret2026",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "debug",
+      TRUST_PROXY: "1",
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: "127.0.0.1",
+      dataDir: "/tmp/palco-x",
+      publicUrl: "https://admin.example.com",
+      adminEmail: "boss@example.com",
+      seedDemo: false,
+      logLevel: "debug",
+      trustProxy: 1,
+    });
+  });
+
+  it("reports one clear line per problem", () => {
+    const lines = problems({
+      PORT: "99999",
+      JWT_SECRET: "short",
+      ADMIN_PASSWORD: "weak",
+      ADMIN_EMAIL: "nope",
+      SEED_DEMO: "maybe",
+      LOG_LEVEL: "loud",
+      DATABASE_URL: "mysql://x",
+      PUBLIC_URL: "ftp://x",
+    });
+    expect(lines).toContain("Invalid configuration: PORT must be a number between 1 and 65535");
+    expect(lines).toContain("Invalid configuration: JWT_SECRET must be at least 32 characters long");
+    expect(lines).toContain("Invalid configuration: ADMIN_EMAIL must be a valid e-mail address");
+    expect(lines).toContain("Invalid configuration: SEED_DEMO must be true or false");
+    expect(lines.some((line) => line.startsWith("Invalid configuration: LOG_LEVEL must be one of"))).toBe(true);
+    expect(lines.some((line) => line.startsWith("Invalid configuration: DATABASE_URL must be a URL"))).toBe(true);
+    expect(lines.some((line) => line.startsWith("Invalid configuration: PUBLIC_URL must be a URL"))).toBe(true);
+    expect(problems({ PORT: "abc" })).toEqual(["Invalid configuration: PORT must be a number between 1 and 65535"]);
+    expect(problems({ PORT: "0" })).toEqual(["Invalid configuration: PORT must be a number between 1 and 65535"]);
+    // The password policy is checked once the rest is valid.
+    expect(problems({ ADMIN_PASSWORD: "alllowercase1" })[0]).toMatch(
+      /^Invalid configuration: ADMIN_PASSWORD must be 8 to 24/,
+    );
+  });
+
+  it("generates the JWT secret once, keeps it with mode 0600 and reuses it", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "palco-config-"));
+    try {
+      const first = ensureJwtSecret(loadConfig({ DATA_DIR: dataDir }));
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      const file = path.join(dataDir, "jwt-secret");
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await readFile(file, "utf8")).trim()).toBe(first);
+      expect(ensureJwtSecret(loadConfig({ DATA_DIR: dataDir }))).toBe(first);
+      expect(ensureJwtSecret(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "y".repeat(40) }))).toBe("y".repeat(40));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

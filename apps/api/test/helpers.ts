@@ -1,0 +1,250 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PermissionCode, Session } from "@palco/shared";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { expect } from "vitest";
+import { type BuildAppOptions, buildApp } from "../src/app.ts";
+import { hashPassword } from "../src/platform/auth.ts";
+import { loadConfig } from "../src/platform/config.ts";
+import { createDatabase, type Database } from "../src/platform/db.ts";
+import { rolePermissions, roles, userRoles, users } from "../src/platform/schema.ts";
+
+export const ADMIN_EMAIL = "admin@palco.test";
+export const ADMIN_PASSWORD = "Admin2026x";
+export const USER_PASSWORD = "User2026x";
+
+/** Which backend the suite runs on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const backend = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+/**
+ * A database of its own for each test app. On PostgreSQL a fresh database is created next to TEST_DATABASE_URL
+ * and dropped afterwards, so test files running in parallel never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await createDatabase({ inMemory: true });
+    return { database, drop: () => database.close() };
+  }
+  const name = `test_${process.pid}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ url: url.toString() });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const cleaner = new pg.Client({ connectionString: adminUrl });
+      await cleaner.connect();
+      await cleaner.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleaner.end();
+    },
+  };
+}
+
+const hashes = new Map<string, Promise<string>>();
+/** argon2 is deliberately slow: tests reuse one hash per password. */
+function cachedHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export interface CreateUserOptions {
+  email?: string;
+  password?: string;
+  permissions?: PermissionCode[];
+  isActive?: boolean;
+  verified?: boolean;
+  superAdmin?: boolean;
+  firstName?: string;
+  language?: "en" | "es";
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  /** A fresh access token for the seeded super-admin. */
+  adminToken(): Promise<string>;
+  /** Inserts a user (and a role holding `permissions`) straight into the database. */
+  createUser(options?: CreateUserOptions): Promise<{ id: number; email: string; password: string }>;
+  /** A user holding exactly these permissions, signed in: returns the bearer header. */
+  userWith(...permissions: PermissionCode[]): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; build?: Partial<BuildAppOptions> } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "palco-api-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: "false",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    PUBLIC_URL: "http://palco.test",
+    ...options.env,
+  });
+  const { database, drop } = await createTestDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, logger: false, print: () => {}, ...options.build });
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+
+  let sequence = 0;
+  const createUser = async (opts: CreateUserOptions = {}) => {
+    sequence += 1;
+    const email = opts.email ?? `user${sequence}.${randomBytes(3).toString("hex")}@palco.test`;
+    const password = opts.password ?? USER_PASSWORD;
+    const [user] = await app.db
+      .insert(users)
+      .values({
+        firstName: opts.firstName ?? `User${sequence}`,
+        lastName: "Test",
+        email,
+        passwordHash: await cachedHash(password),
+        isActive: opts.isActive ?? true,
+        isSuperAdmin: opts.superAdmin ?? false,
+        emailVerifiedAt: (opts.verified ?? true) ? new Date() : null,
+        language: opts.language ?? "en",
+      })
+      .returning({ id: users.id });
+    if (opts.permissions) {
+      const [role] = await app.db
+        .insert(roles)
+        .values({ name: `role-${sequence}-${randomBytes(3).toString("hex")}` })
+        .returning({ id: roles.id });
+      if (opts.permissions.length > 0) {
+        await app.db
+          .insert(rolePermissions)
+          .values(opts.permissions.map((permissionCode) => ({ roleId: role!.id, permissionCode })));
+      }
+      await app.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    }
+    return { id: user!.id, email, password };
+  };
+
+  return {
+    app,
+    dataDir,
+    adminToken: async () => (await login(app, ADMIN_EMAIL, ADMIN_PASSWORD)).token,
+    createUser,
+    async userWith(...permissions) {
+      const user = await createUser({ permissions });
+      return bearer((await login(app, user.email, user.password)).token);
+    },
+    async close() {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let ipSequence = 0;
+/** Each sign-in comes from its own address unless one is given, so per-IP throttling never links tests. */
+export function nextIp(): string {
+  ipSequence += 1;
+  return `10.${(ipSequence >> 16) & 255}.${(ipSequence >> 8) & 255}.${ipSequence & 255}`;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string, ip = nextIp()): Promise<Session> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { provider: "email", user: email, secret: password },
+    remoteAddress: ip,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: Session }>().data;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Shorthand for app.inject that never lets a 5xx pass silently. */
+export async function call(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const response = await app.inject(options);
+  expect(response.statusCode, `${options.method} ${options.url} → ${response.body}`).toBeLessThan(500);
+  return response;
+}
+
+export interface OutboxMessage {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=), as nodemailer writes non-ASCII subjects. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
+/** Reads DATA_DIR/outbox: the .eml files the file mailer wrote, with their parts decoded. */
+export async function readOutbox(dataDir: string): Promise<OutboxMessage[]> {
+  const dir = path.join(dataDir, "outbox");
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort();
+  const messages: OutboxMessage[] = [];
+  for (const file of files) {
+    const raw = await readFile(path.join(dir, file), "utf8");
+    const head = raw.slice(0, raw.indexOf("\n\n")).replace(/\n[ \t]+/g, " ");
+    const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*)$`, "mi").exec(head)?.[1]?.trim() ?? "");
+    const part = (type: string) => {
+      const match = new RegExp(
+        `Content-Type: ${type}; charset=utf-8\\nContent-Transfer-Encoding: quoted-printable\\n\\n([\\s\\S]*?)\\n----`,
+      ).exec(raw);
+      return match ? decodeQuotedPrintable(match[1]!) : "";
+    };
+    messages.push({
+      file,
+      to: header("To"),
+      subject: header("Subject"),
+      text: part("text/plain"),
+      html: part("text/html"),
+    });
+  }
+  return messages;
+}
+
+/** The token of the first `${PUBLIC_URL}/<page>?token=…` link in a message. */
+export function tokenFromLink(message: OutboxMessage, page: "reset-password" | "activate-account"): string {
+  const match = new RegExp(`http://palco\\.test/${page}\\?token=([A-Za-z0-9_-]+)`).exec(message.text);
+  if (!match) throw new Error(`No ${page} link in ${message.file}:\n${message.text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+export function expectErrorShape(response: LightMyRequestResponse, statusCode: number) {
+  expect(response.statusCode, response.body).toBe(statusCode);
+  const body = response.json();
+  expect(body).toMatchObject({ statusCode, error: expect.any(String), message: expect.any(String) });
+  return body as { statusCode: number; error: string; message: string; messages?: Record<string, string> };
+}

@@ -1,0 +1,284 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PERMISSION_CODES, type PermissionCode } from "@palco/shared";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertPermissionDeclared, installGuard, type RoutePermission } from "../src/platform/guard.ts";
+import { bearer, call, createTestApp, expectErrorShape, type TestApp } from "./helpers.ts";
+
+let t: TestApp;
+let spaDir: string;
+beforeAll(async () => {
+  spaDir = await mkdtemp(path.join(tmpdir(), "palco-spa-"));
+  await mkdir(path.join(spaDir, "assets"));
+  await writeFile(path.join(spaDir, "index.html"), "<!doctype html><title>Palco SPA</title>");
+  await writeFile(path.join(spaDir, "assets", "app-abc123.js"), "console.log('spa')");
+  t = await createTestApp({ build: { webDist: spaDir } });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(spaDir, { recursive: true, force: true });
+});
+
+/** The API routes the SPA calls (plugins' own routes — docs, static files — excluded). */
+const apiRoutes = () =>
+  t.app.routeTable.filter(
+    (route) => route.url.startsWith("/api/") && !route.url.startsWith("/api/docs") && route.method !== "HEAD",
+  );
+
+const EXPECTED: Record<string, RoutePermission> = {
+  "GET /api/health": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/refresh": "public",
+  "POST /api/auth/logout": "public",
+  "POST /api/auth/forgot": "public",
+  "POST /api/auth/reset": "public",
+  "POST /api/auth/email-verification": "public",
+  "GET /api/auth/me": null,
+  "GET /api/permissions": null,
+  "GET /api/countries": "COUNTRIES_INDEX",
+  "GET /api/countries/all": ["COUNTRIES_INDEX", "STATES_INDEX", "STATES_CREATE", "STATES_EDIT", "CITIES_INDEX"],
+  "GET /api/countries/:id": "COUNTRIES_SHOW",
+  "POST /api/countries": "COUNTRIES_CREATE",
+  "PUT /api/countries/:id": "COUNTRIES_EDIT",
+  "DELETE /api/countries/:id": "COUNTRY_DELETE",
+  "PUT /api/countries/:id/activate": "COUNTRIES_ACTIVATE",
+  "PUT /api/countries/:id/deactivate": "COUNTRIES_ACTIVATE",
+  "GET /api/states": "STATES_INDEX",
+  "GET /api/states/all": ["STATES_INDEX", "CITIES_INDEX", "CITIES_CREATE", "CITIES_EDIT"],
+  "GET /api/states/:id": "STATES_SHOW",
+  "POST /api/states": "STATES_CREATE",
+  "PUT /api/states/:id": "STATES_EDIT",
+  "DELETE /api/states/:id": "STATE_DELETE",
+  "PUT /api/states/:id/activate": "STATES_ACTIVATE",
+  "PUT /api/states/:id/deactivate": "STATES_ACTIVATE",
+  "GET /api/cities": "CITIES_INDEX",
+  "GET /api/cities/all": [
+    "CITIES_INDEX",
+    "VENUES_INDEX",
+    "VENUES_CREATE",
+    "VENUES_EDIT",
+    "BOXES_INDEX",
+    "EVENTS_INDEX",
+  ],
+  "GET /api/cities/:id": "CITIES_SHOW",
+  "POST /api/cities": "CITIES_CREATE",
+  "PUT /api/cities/:id": "CITIES_EDIT",
+  "DELETE /api/cities/:id": "CITY_DELETE",
+  "PUT /api/cities/:id/activate": "CITIES_ACTIVATE",
+  "PUT /api/cities/:id/deactivate": "CITIES_ACTIVATE",
+};
+
+// Ids that do not exist, so calls that get past the guard touch nothing (404 or 422, never 401/403).
+const concrete = (url: string) => url.replace(":id", "2147483647");
+
+describe("route permissions", () => {
+  it("every route declares a permission, and the API routes are exactly the expected ones", () => {
+    for (const route of t.app.routeTable) expect(route.permission, `${route.method} ${route.url}`).not.toBeUndefined();
+    const actual = Object.fromEntries(apiRoutes().map((route) => [`${route.method} ${route.url}`, route.permission]));
+    expect(actual).toEqual(EXPECTED);
+  });
+
+  it("a route without config.permission fails at start-up; unknown codes too", async () => {
+    expect(() => assertPermissionDeclared({ method: "GET", url: "/api/x", config: {} })).toThrow(
+      "Route GET /api/x does not declare config.permission",
+    );
+    expect(() =>
+      assertPermissionDeclared({
+        method: "GET",
+        url: "/api/x",
+        config: { permission: "NOT_A_CODE" as PermissionCode },
+      }),
+    ).toThrow(/unknown permission NOT_A_CODE/);
+    expect(() => assertPermissionDeclared({ method: "GET", url: "/api/x", config: { permission: [] } })).toThrow(
+      /empty permission list/,
+    );
+    const bare = Fastify();
+    installGuard(bare, {
+      db: t.app.db,
+      tokens: { sign: async () => ({ token: "", expiresAt: new Date() }), verify: async () => ({ error: "invalid" }) },
+    });
+    expect(() => bare.get("/api/forgotten", async () => "open")).toThrow(
+      "Route GET /api/forgotten does not declare config.permission",
+    );
+    bare.get("/api/declared", { config: { permission: null } }, async () => "closed");
+    await bare.ready();
+    await bare.close();
+  });
+
+  it("without a token every protected route answers 401", async () => {
+    for (const route of apiRoutes().filter((r) => r.permission !== "public")) {
+      const response = await call(t.app, { method: route.method as "GET", url: concrete(route.url) });
+      expectErrorShape(response, 401);
+    }
+  });
+
+  it("a user without the permission gets 403 with the spec's text on every route; with it, gets through", async () => {
+    const nobody = await t.userWith();
+    const spanishNobody = { ...nobody, "accept-language": "es" };
+    for (const route of apiRoutes()) {
+      const { permission } = route;
+      if (permission === "public" || permission === null) {
+        const response = await call(t.app, {
+          method: route.method as "GET",
+          url: concrete(route.url),
+          headers: nobody,
+        });
+        expect([401, 403], `${route.method} ${route.url}`).not.toContain(response.statusCode);
+        continue;
+      }
+      const label = `${route.method} ${route.url}`;
+      const denied = expectErrorShape(
+        await call(t.app, {
+          method: route.method as "GET",
+          url: concrete(route.url),
+          headers: nobody,
+          payload: route.method === "GET" ? undefined : {},
+        }),
+        403,
+      );
+      expect(denied.message, label).toBe("The user account does not have enough permissions to perform this action");
+      expect(denied.messages).toEqual({ general: denied.message });
+      const deniedEs = expectErrorShape(
+        await call(t.app, { method: route.method as "GET", url: concrete(route.url), headers: spanishNobody }),
+        403,
+      );
+      expect(deniedEs.message).toBe("La cuenta de usuario no tiene permisos suficientes para realizar esta acción");
+
+      const codes = (Array.isArray(permission) ? permission : [permission]) as PermissionCode[];
+      for (const code of codes) {
+        const holder = await t.userWith(code);
+        const allowed = await call(t.app, { method: route.method as "GET", url: concrete(route.url), headers: holder });
+        expect([401, 403], `${label} with ${code}`).not.toContain(allowed.statusCode);
+      }
+      // Holding every other geography code is not enough.
+      const others = await t.userWith(...(EXPECTED_CODES.filter((code) => !codes.includes(code)) as PermissionCode[]));
+      expectErrorShape(
+        await call(t.app, { method: route.method as "GET", url: concrete(route.url), headers: others }),
+        403,
+      );
+    }
+  });
+
+  it("the super-admin passes every check", async () => {
+    const admin = bearer(await t.adminToken());
+    for (const route of apiRoutes()) {
+      const response = await call(t.app, { method: route.method as "GET", url: concrete(route.url), headers: admin });
+      expect([401, 403], `${route.method} ${route.url}`).not.toContain(response.statusCode);
+    }
+  });
+});
+
+const EXPECTED_CODES = [
+  ...new Set(
+    Object.values(EXPECTED).flatMap((permission) =>
+      permission === null || permission === "public" ? [] : Array.isArray(permission) ? permission : [permission],
+    ),
+  ),
+];
+
+describe("GET /api/permissions", () => {
+  it("lists the whole catalogue with groups and descriptions in the request language", async () => {
+    const user = await t.userWith();
+    const en = await call(t.app, { method: "GET", url: "/api/permissions", headers: user });
+    expect(en.statusCode).toBe(200);
+    const { data } = en.json() as { data: { code: string; group: string; description: string }[] };
+    expect(data.map((permission) => permission.code)).toEqual(PERMISSION_CODES);
+    expect(data.find((permission) => permission.code === "CITY_DELETE")).toEqual({
+      code: "CITY_DELETE",
+      group: "cities",
+      description: "Delete cities",
+    });
+    const es = (
+      await call(t.app, { method: "GET", url: "/api/permissions", headers: { ...user, "accept-language": "es" } })
+    ).json();
+    expect(es.data.find((permission: { code: string }) => permission.code === "CITY_DELETE").description).toBe(
+      "Eliminar ciudades",
+    );
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every API route with request and response schemas at /api/docs/json", async () => {
+    const response = await call(t.app, { method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as {
+      paths: Record<
+        string,
+        Record<string, { tags?: string[]; responses?: Record<string, unknown>; description?: string }>
+      >;
+    };
+    for (const route of apiRoutes()) {
+      const openApiPath = route.url.replace(/:(\w+)/g, "{$1}");
+      const operation = document.paths[openApiPath]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(operation!.tags?.length).toBeGreaterThan(0);
+      expect(Object.keys(operation!.responses ?? {}).length).toBeGreaterThan(0);
+    }
+    expect(document.paths["/api/cities"]!.post!.description).toContain("Permission: CITIES_CREATE");
+    const ui = await call(t.app, { method: "GET", url: "/api/docs" });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers["content-type"]).toMatch(/text\/html/);
+  });
+});
+
+describe("HTTP surface", () => {
+  it("GET /api/health is public", async () => {
+    const response = await call(t.app, { method: "GET", url: "/api/health" });
+    expect(response.json()).toEqual({ status: "ok" });
+  });
+
+  it("sends security headers with a CSP that lets the SPA run", async () => {
+    const response = await call(t.app, { method: "GET", url: "/api/health" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("serves the SPA with an index.html fallback for client routes, but JSON 404s under /api", async () => {
+    const root = await call(t.app, { method: "GET", url: "/" });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain("Palco SPA");
+    const deep = await call(t.app, { method: "GET", url: "/cities/12/edit?x=1" });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain("Palco SPA");
+    expect(deep.headers["cache-control"]).toBe("no-cache");
+    const asset = await call(t.app, { method: "GET", url: "/assets/app-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+
+    const api404 = expectErrorShape(await call(t.app, { method: "GET", url: "/api/nothing-here" }), 404);
+    expect(api404.message).toBe("The requested item was not found");
+    expectErrorShape(await call(t.app, { method: "POST", url: "/cities" }), 404);
+    expectErrorShape(await call(t.app, { method: "GET", url: "/uploads/missing.png" }), 404);
+  });
+
+  it("serves stored uploads", async () => {
+    await writeFile(path.join(t.dataDir, "uploads", "hello.txt"), "hi");
+    const response = await call(t.app, { method: "GET", url: "/uploads/hello.txt" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe("hi");
+    // Escaping the uploads folder is refused (or normalised into the SPA fallback): the secret never leaks.
+    for (const url of ["/uploads/../jwt-secret", "/uploads/..%2fjwt-secret", "/uploads/%2e%2e%2fjwt-secret"]) {
+      const attempt = await call(t.app, { method: "GET", url });
+      expect(attempt.body).not.toContain(t.app.appConfig.jwtSecret!);
+    }
+    expect(expectErrorShape(await call(t.app, { method: "GET", url: "/uploads/..%2fjwt-secret" }), 403).message).toBe(
+      "The user account does not have enough permissions to perform this action",
+    );
+  });
+
+  it("answers a plain 404 at / when no SPA is built", async () => {
+    const bare = await createTestApp({ build: { webDist: path.join(spaDir, "does-not-exist") } });
+    try {
+      expectErrorShape(await call(bare.app, { method: "GET", url: "/" }), 404);
+      expectErrorShape(await call(bare.app, { method: "GET", url: "/cities" }), 404);
+    } finally {
+      await bare.close();
+    }
+  });
+});

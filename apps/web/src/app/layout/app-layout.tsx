@@ -1,0 +1,87 @@
+import { AppShell, Box, Burger, Group, Progress } from "@mantine/core";
+import { useDisclosure, useLocalStorage } from "@mantine/hooks";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation, useNavigation } from "react-router";
+import { Brand } from "@/kit/brand.tsx";
+import { LanguageSwitcher } from "@/kit/language-switcher.tsx";
+import { SuccessBanner } from "@/kit/success-banner.tsx";
+import { Sidebar } from "./sidebar.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+export const SIDEBAR_STORAGE_KEY = "palco.sidebar";
+
+/** The authenticated area: header (burger, brand, language, user), collapsible sidebar, page. */
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, setDesktopOpened] = useLocalStorage({
+    key: SIDEBAR_STORAGE_KEY,
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+
+  // Close the mobile menu after choosing a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
+  useEffect(() => mobile.close(), [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 256, breakpoint: "sm", collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding={{ base: "md", sm: "xl" }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t("NAV.TOGGLE")}
+              aria-expanded={mobileOpened}
+            />
+            <Burger
+              opened={desktopOpened}
+              onClick={() => setDesktopOpened((opened) => !opened)}
+              visibleFrom="sm"
+              size="sm"
+              aria-label={t("NAV.TOGGLE")}
+              aria-expanded={desktopOpened}
+            />
+            <Brand collapse />
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <LanguageSwitcher />
+            <UserMenu />
+          </Group>
+        </Group>
+        {navigation.state !== "idle" && (
+          <Progress
+            value={100}
+            animated
+            size={2}
+            radius={0}
+            pos="absolute"
+            bottom={-1}
+            left={0}
+            right={0}
+            aria-hidden
+          />
+        )}
+      </AppShell.Header>
+      <AppShell.Navbar aria-label={t("NAV.MAIN")}>
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Box maw={1280} mx="auto">
+          <SuccessBanner />
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,59 @@
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconLogout } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { logout, useSession } from "@/lib/session.ts";
+
+function initials(first: string, last: string, email: string) {
+  const text = `${first.charAt(0)}${last.charAt(0)}`.trim();
+  return (text || email.charAt(0)).toUpperCase();
+}
+
+/** Avatar + name; the dropdown shows the e-mail and the logout action. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [leaving, setLeaving] = useState(false);
+  if (!session) return null;
+  const { user } = session;
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" radius="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={t("TOP_BAR.USER_MENU")} px={6} py={4} style={{ borderRadius: 8 }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user.pictureUrl} radius="xl" size={30} color="indigo">
+              {initials(user.firstName, user.lastName, user.email)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Box px="sm" py={8}>
+          <Text size="sm" fw={600} truncate>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconLogout size={16} />}
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void logout();
+          }}
+        >
+          {t("TOP_BAR.LOGOUT")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,109 @@
+import type { PermissionCode } from "@palco/shared";
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { type ResourceMeta, resourcePath } from "@/kit/resource.ts";
+import { RedirectIfSignedIn, RequireAuth, RequirePermission } from "./guards.tsx";
+import { RESOURCES, SETTINGS_NAV } from "./resources.ts";
+import { FullPageLoader, RootError } from "./routes/root-error.tsx";
+
+/** `lazy` for a module whose default export is the page: each page is its own chunk. */
+const page =
+  (load: () => Promise<{ default: ComponentType }>): RouteObject["lazy"] =>
+  async () => ({ Component: (await load()).default });
+
+const notFound = page(() => import("./routes/not-found-page.tsx"));
+
+/** Wraps a route in its permission guard (403 page when missing) without loading the page first. */
+const guarded = (code: PermissionCode | null, route: RouteObject): RouteObject => ({
+  element: <RequirePermission code={code} />,
+  children: [route],
+});
+
+const comingSoon =
+  (titleKey: string, icon: ResourceMeta["icon"]): RouteObject["lazy"] =>
+  async () => {
+    const { ComingSoonPage } = await import("@/kit/coming-soon-page.tsx");
+    return { element: <ComingSoonPage titleKey={titleKey} icon={icon} /> };
+  };
+
+/** The routes of one resource, built from its declaration: list, create, detail, edit — each guarded. */
+function resourceRoutes(meta: ResourceMeta): RouteObject {
+  const { permissions } = meta;
+  const load = meta.load;
+  if (!load) {
+    const lazy = comingSoon(meta.navLabel, meta.icon);
+    return {
+      path: meta.name,
+      children: [guarded(permissions.index, { index: true, lazy }), guarded(permissions.index, { path: "*", lazy })],
+    };
+  }
+
+  const list: RouteObject["lazy"] = async () => {
+    const [{ default: resource }, { ListPage }] = await Promise.all([load(), import("@/kit/list-page.tsx")]);
+    return { element: <ListPage resource={resource} /> };
+  };
+  const detail: RouteObject["lazy"] = async () => {
+    const [{ default: resource }, { DetailPage }] = await Promise.all([load(), import("@/kit/detail-page.tsx")]);
+    return { element: <DetailPage resource={resource} /> };
+  };
+  const form =
+    (mode: "create" | "edit"): RouteObject["lazy"] =>
+    async () => {
+      const [{ default: resource }, { FormRoute }] = await Promise.all([load(), import("@/kit/form-page.tsx")]);
+      return { element: <FormRoute resource={resource} mode={mode} /> };
+    };
+
+  const children: RouteObject[] = [guarded(permissions.index, { index: true, lazy: list })];
+  if (permissions.create) children.push(guarded(permissions.create, { path: "create", lazy: form("create") }));
+  if (permissions.show) children.push(guarded(permissions.show, { path: ":id", lazy: detail }));
+  if (permissions.edit) children.push(guarded(permissions.edit, { path: ":id/edit", lazy: form("edit") }));
+  children.push({ path: "*", lazy: notFound });
+  return { path: resourcePath(meta).slice(1), children };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RootError,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: "login", lazy: page(() => import("@/features/auth/login-page.tsx")) },
+          { path: "forgot-password", lazy: page(() => import("@/features/auth/forgot-password-page.tsx")) },
+          {
+            path: "password-reset-link-sent",
+            lazy: page(() => import("@/features/auth/password-reset-link-sent-page.tsx")),
+          },
+        ],
+      },
+      { path: "reset-password", lazy: page(() => import("@/features/auth/reset-password-page.tsx")) },
+      { path: "activate-account", lazy: page(() => import("@/features/auth/activate-account-page.tsx")) },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: page(() => import("./layout/app-layout.tsx")),
+            children: [
+              { index: true, lazy: page(() => import("./routes/dashboard-page.tsx")) },
+              ...RESOURCES.map(resourceRoutes),
+              {
+                path: SETTINGS_NAV.path.slice(1),
+                children: [
+                  guarded(SETTINGS_NAV.permission, {
+                    index: true,
+                    lazy: comingSoon(SETTINGS_NAV.label, SETTINGS_NAV.icon),
+                  }),
+                ],
+              },
+              { path: "*", lazy: notFound },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { resources } from "../lib/i18n.ts";
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ""): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
+}
+
+describe("translation resources", () => {
+  const en = new Map(leaves(resources.en.translation as Tree));
+  const es = new Map(leaves(resources.es.translation as Tree));
+
+  it("have the same keys in English and Spanish", () => {
+    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it("have no empty texts", () => {
+    for (const [key, text] of [...en, ...es]) expect(text.trim(), key).not.toBe("");
+  });
+
+  it("hold the texts the specification quotes", () => {
+    expect(en.get("ERROR_PAGES.LOADING_DATA")).toBe(
+      "There was an error when fetching the data, please try again and refresh",
+    );
+    expect(en.get("FORGOT_PASSWORD.ERROR")).toBe("This operation could not be completed. Please try again.");
+    expect(en.get("AUTH.INVALID_CREDENTIALS")).toBe("Incorrect e-mail or password");
+    // Per-entity texts exist for every built resource.
+    for (const ns of ["COUNTRIES", "STATES", "CITIES"]) {
+      for (const key of ["ERROR_MODAL_TEXT", "AVAILABILITY_TOGGLE_ERROR_MESSAGE", "CREATED", "UPDATED", "DELETED"]) {
+        expect(en.has(`${ns}.${key}`), `${ns}.${key}`).toBe(true);
+      }
+    }
+  });
+
+  it("are merged over the shared validation messages", () => {
+    expect(es.get("COUNTRIES.VALIDATION.CODE_FORMAT")).toBe(
+      "El código del país debe ser exactamente tres letras mayúsculas",
+    );
+    expect(es.get("COUNTRIES.TITLE")).toBe("Países");
+  });
+});

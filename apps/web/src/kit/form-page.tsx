@@ -1,0 +1,201 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Box, Button, Card, Group, Stack } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { type FieldError, type FieldValues, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { ApiError, serverMessages } from "@/lib/api.ts";
+import { flash } from "@/lib/flash.ts";
+import { usePageTitle } from "@/lib/page-title.ts";
+import { useCan } from "@/lib/use-can.ts";
+import { ConfirmModal } from "./confirm-modal.tsx";
+import { ErrorAlert } from "./error-alert.tsx";
+import { FormField } from "./form-fields.tsx";
+import { LoadErrorModal } from "./load-error-modal.tsx";
+import { PageHeader } from "./page-header.tsx";
+import { useRecordId } from "./record-id.ts";
+import { type Entity, type Resource, resourcePath } from "./resource.ts";
+import { useCreateRecord, useDeleteRecord, useResourceDetail, useUpdateRecord } from "./resource-queries.ts";
+
+type Props<T extends Entity> = { resource: Resource<T>; mode: "create" | "edit" };
+
+/**
+ * Create and edit form of a resource, validated on submit with the shared zod schema. A 422/409 answer puts
+ * each server message on its field and lists them all; other failures show the generic store/update text.
+ * Create goes to the list, update to the detail, delete (edit only) to the list — each with a success banner.
+ */
+export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
+  const { meta, api } = resource;
+  // The router only declares form routes for resources that have a form.
+  const config = resource.form!;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const basePath = resourcePath(meta);
+  const isEdit = mode === "edit";
+  const routeId = useRecordId();
+  const id = isEdit ? routeId : null;
+  const query = useResourceDetail(api, id);
+  const record = query.data;
+  const canDelete = useCan(meta.permissions.delete);
+  const create = useCreateRecord(api);
+  const update = useUpdateRecord(api, id ?? 0);
+  const remove = useDeleteRecord(api, id ?? 0);
+  const [failure, setFailure] = useState<{ text: string; at: number } | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<{ text: string; at: number } | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const title = usePageTitle(`${meta.ns}.${isEdit ? "EDIT_TITLE" : "CREATE_TITLE"}`);
+
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(config.schema),
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    defaultValues: config.empty,
+    shouldFocusError: true,
+  });
+  const { register, control, handleSubmit, setError, setFocus, reset, formState } = form;
+  const fieldNames = config.fields.map((field) => field.name);
+  const firstField = fieldNames[0];
+
+  // Fill the edit form once, when the record first arrives; focus the first field on every form page.
+  const filled = useRef(false);
+  useEffect(() => {
+    if (!isEdit) {
+      if (firstField) setFocus(firstField);
+      return;
+    }
+    if (record && !filled.current) {
+      filled.current = true;
+      reset(config.fromRecord(record));
+      if (firstField) setTimeout(() => setFocus(firstField), 0);
+    }
+  }, [isEdit, record, reset, setFocus, firstField, config]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      if (isEdit && id !== null) {
+        await update.mutateAsync(values);
+        navigate(`${basePath}/${id}`, flash(`${meta.ns}.UPDATED`));
+      } else {
+        await create.mutateAsync(values);
+        navigate(basePath, flash(`${meta.ns}.CREATED`));
+      }
+    } catch (error) {
+      const texts = serverMessages(error);
+      if (texts && error instanceof ApiError) {
+        let focus = true;
+        for (const [name, text] of Object.entries(error.messages)) {
+          if (!fieldNames.includes(name)) continue;
+          setError(name, { type: "server", message: text }, { shouldFocus: focus });
+          focus = false;
+        }
+        setFailure({ text: texts.join("\n"), at: Date.now() });
+      } else {
+        setFailure({ text: t(isEdit ? "ERROR_PAGES.UPDATING_DATA" : "ERROR_PAGES.STORING_DATA"), at: Date.now() });
+      }
+    }
+  });
+
+  const onDelete = () => {
+    setDeleteFailure(null);
+    remove.mutate(undefined, {
+      onSuccess: () => navigate(basePath, flash(`${meta.ns}.DELETED`)),
+      onError: (error) => {
+        setConfirmingDelete(false);
+        const texts = serverMessages(error);
+        setDeleteFailure({ text: texts ? texts.join("\n") : t("ERROR_PAGES.DELETING_DATA"), at: Date.now() });
+      },
+    });
+  };
+
+  const parent =
+    isEdit && record
+      ? { to: `${basePath}/${record.id}`, label: resource.recordLabel(record) }
+      : { to: basePath, label: t(`${meta.ns}.TITLE`) };
+  const cancelTo = isEdit && id !== null ? `${basePath}/${id}` : basePath;
+  const loading = isEdit && !record;
+
+  return (
+    <>
+      <PageHeader parent={parent} title={title} />
+      <Stack gap="md" maw={720}>
+        {failure && <ErrorAlert message={failure.text} resetKey={failure.at} onClose={() => setFailure(null)} />}
+        {deleteFailure && (
+          <ErrorAlert message={deleteFailure.text} resetKey={deleteFailure.at} onClose={() => setDeleteFailure(null)} />
+        )}
+        <Card withBorder radius="md" p={0} component="form" onSubmit={onSubmit} noValidate>
+          <Box component="fieldset" disabled={loading} p="lg" m={0} style={{ border: 0, minWidth: 0 }}>
+            <Stack gap="md">
+              {config.fields.map((def) => (
+                <FormField
+                  key={def.name}
+                  def={def}
+                  control={control}
+                  register={register}
+                  error={formState.errors[def.name] as FieldError | undefined}
+                />
+              ))}
+            </Stack>
+          </Box>
+          <Group
+            justify="space-between"
+            px="lg"
+            py="md"
+            bg="var(--mantine-color-gray-0)"
+            style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+          >
+            <Box>
+              {isEdit && record && canDelete && meta.permissions.delete && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => setConfirmingDelete(true)}
+                >
+                  {t("COMMON.DELETE")}
+                </Button>
+              )}
+            </Box>
+            <Group gap="sm">
+              <Button component={Link} to={cancelTo} variant="default">
+                {t("COMMON.CANCEL")}
+              </Button>
+              <Button type="submit" loading={formState.isSubmitting} disabled={loading}>
+                {t(isEdit ? "COMMON.SAVE" : "COMMON.CREATE")}
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      </Stack>
+
+      {isEdit && record && (
+        <ConfirmModal
+          opened={confirmingDelete}
+          title={t("COMMON.DELETE_TITLE", { name: resource.recordLabel(record) })}
+          confirmLabel={t("COMMON.DELETE")}
+          loading={remove.isPending}
+          onConfirm={onDelete}
+          onClose={() => setConfirmingDelete(false)}
+        >
+          {t("COMMON.DELETE_TEXT")}
+        </ConfirmModal>
+      )}
+      {isEdit && (
+        <LoadErrorModal
+          opened={id === null || query.isError}
+          text={t(`${meta.ns}.ERROR_MODAL_TEXT`)}
+          retrying={query.isFetching}
+          onBack={() => navigate(basePath)}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+    </>
+  );
+}
+
+/** The routed form: a new `:id` mounts a fresh form instead of re-using the previous record's state. */
+export function FormRoute<T extends Entity>(props: Props<T>) {
+  const { id } = useParams();
+  return <FormPage key={id ?? "new"} {...props} />;
+}

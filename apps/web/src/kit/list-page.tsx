@@ -1,0 +1,263 @@
+import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, ThemeIcon } from "@mantine/core";
+import { PAGE_SIZE } from "@palco/shared/constants";
+import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
+import { type MouseEvent, useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { usePageTitle } from "@/lib/page-title.ts";
+import { useCan } from "@/lib/use-can.ts";
+import { ErrorAlert } from "./error-alert.tsx";
+import { fieldValue } from "./field-value.tsx";
+import { ListFilters } from "./list-filters.tsx";
+import { PageHeader } from "./page-header.tsx";
+import { Pagination } from "./pagination.tsx";
+import { type Entity, type Resource, resourcePath } from "./resource.ts";
+import { useResourceList } from "./resource-queries.ts";
+import { SearchInput } from "./search-input.tsx";
+
+const INTERACTIVE = "a, button, input, select, textarea, [role=button], [role=checkbox]";
+
+/**
+ * A paged list: search (debounced), filters, table, pagination. Page, search and filters live in the query
+ * string, so the back button and shared links restore the same view; any search/filter change goes back to page 1.
+ */
+export function ListPage<T extends Entity>({ resource }: { resource: Resource<T> }) {
+  const { meta, api, list } = resource;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const title = usePageTitle(`${meta.ns}.TITLE`);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const canCreate = useCan(meta.permissions.create) && Boolean(resource.form);
+  const canShow = useCan(meta.permissions.show);
+  const [optionsFailed, setOptionsFailed] = useState(0);
+  const basePath = resourcePath(meta);
+  const filters = list.filters ?? [];
+
+  const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
+  const search = searchParams.get("search") ?? "";
+  const filterKey = filters.map((def) => `${def.name}=${searchParams.get(def.name) ?? ""}`).join("&");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey captures the filter values
+  const filterValues = useMemo(
+    () => Object.fromEntries(filters.map((def) => [def.name, searchParams.get(def.name) ?? ""])),
+    [filterKey],
+  );
+  const params = { page, search: search || undefined, ...filterValues };
+  const query = useResourceList(api, params);
+  const data = query.data;
+  const hasCriteria = search !== "" || Object.values(filterValues).some(Boolean);
+
+  const update = useCallback(
+    (changes: Record<string, string>, options?: { replace?: boolean }) => {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          next.delete("page");
+          return next;
+        },
+        { replace: options?.replace },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const onFilterChange = useCallback(
+    (name: string, value: string) => {
+      const def = filters.find((candidate) => candidate.name === name);
+      const resets = def && def.kind !== "date" ? (def.resets ?? []) : [];
+      update({ [name]: value, ...Object.fromEntries(resets.map((other) => [other, ""])) });
+    },
+    [filters, update],
+  );
+  const onOptionsError = useCallback(() => setOptionsFailed((count) => count + 1), []);
+
+  const hrefFor = (target: number) => {
+    const next = new URLSearchParams(searchParams);
+    if (target > 1) next.set("page", String(target));
+    else next.delete("page");
+    const text = next.toString();
+    return text ? `?${text}` : basePath;
+  };
+
+  const detailPath = (record: T) => `${basePath}/${record.id}`;
+  const linkColumn = list.columns.find((column) => column.link) ?? list.columns[0];
+
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, record: T) => {
+    if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
+    if (window.getSelection()?.toString()) return;
+    if (event.metaKey || event.ctrlKey) window.open(detailPath(record), "_blank", "noopener");
+    else navigate(detailPath(record));
+  };
+
+  const columnCount = list.columns.length;
+  const items = data?.items ?? [];
+  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const to = items.length > 0 ? from + items.length - 1 : 0;
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = Array.from({ length: PAGE_SIZE }, (_, row) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+      <Table.Tr key={row} aria-hidden>
+        {list.columns.map((column) => (
+          <Table.Td key={column.key}>
+            <Skeleton height={22} radius="sm" width={column.key === "id" ? 28 : "70%"} />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (items.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <Stack align="center" gap="xs" py={48}>
+            <ThemeIcon variant="light" color={query.isError ? "red" : "gray"} size={44} radius="xl">
+              <IconInbox size={22} />
+            </ThemeIcon>
+            <Text fw={600}>{query.isError ? t("ERROR_PAGES.LOADING_DATA") : t("COMMON.NO_RESULTS")}</Text>
+            {!query.isError && (
+              <Text size="sm" c="dimmed">
+                {hasCriteria ? t("COMMON.NO_RESULTS_FILTERED") : t("COMMON.NO_RESULTS_EMPTY")}
+              </Text>
+            )}
+            {query.isError ? (
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => void query.refetch()}
+              >
+                {t("COMMON.RETRY")}
+              </Button>
+            ) : (
+              hasCriteria && (
+                <Button variant="default" size="xs" onClick={() => setSearchParams(new URLSearchParams())}>
+                  {t("COMMON.CLEAR_FILTERS")}
+                </Button>
+              )
+            )}
+          </Stack>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = items.map((record) => (
+      <Table.Tr
+        key={record.id}
+        onClick={canShow ? (event) => onRowClick(event, record) : undefined}
+        style={canShow ? { cursor: "pointer" } : undefined}
+      >
+        {list.columns.map((column) => {
+          const value = fieldValue(column, record);
+          return (
+            <Table.Td key={column.key}>
+              {canShow && column === linkColumn ? (
+                <Anchor component={Link} to={detailPath(record)} inherit fw={500} c="inherit" underline="hover">
+                  {value}
+                </Anchor>
+              ) : (
+                value
+              )}
+            </Table.Td>
+          );
+        })}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          canCreate && (
+            <Button component={Link} to={`${basePath}/create`} leftSection={<IconPlus size={16} />}>
+              {t(`${meta.ns}.ADD`)}
+            </Button>
+          )
+        }
+      />
+      <Stack gap="md">
+        {query.isError && (
+          <ErrorAlert message={t("ERROR_PAGES.LOADING_DATA")} autoHide resetKey={query.errorUpdatedAt} />
+        )}
+        {optionsFailed > 0 && <ErrorAlert message={t("ERROR_PAGES.LOADING_DATA")} autoHide resetKey={optionsFailed} />}
+        <Card withBorder radius="md" p={0}>
+          {(list.searchable !== false || filters.length > 0) && (
+            <Group
+              p="md"
+              gap="sm"
+              wrap="wrap"
+              style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+            >
+              {list.searchable !== false && (
+                <SearchInput
+                  value={search}
+                  onSearch={(value) => update({ search: value })}
+                  label={t("COMMON.SEARCH")}
+                  placeholder={t(`${meta.ns}.SEARCH`)}
+                />
+              )}
+              <ListFilters
+                filters={filters}
+                values={filterValues}
+                onChange={onFilterChange}
+                onOptionsError={onOptionsError}
+              />
+              <Button
+                variant="subtle"
+                color={hasCriteria ? undefined : "gray"}
+                leftSection={<IconFilterOff size={16} />}
+                disabled={!hasCriteria}
+                onClick={() => setSearchParams(new URLSearchParams())}
+              >
+                {t("COMMON.CLEAR_FILTERS")}
+              </Button>
+            </Group>
+          )}
+          <Table.ScrollContainer minWidth={640} type="native">
+            <Table
+              aria-label={title}
+              aria-busy={query.isFetching}
+              highlightOnHover={items.length > 0}
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  {list.columns.map((column) => (
+                    <Table.Th key={column.key} w={column.width}>
+                      <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.3 }}>
+                        {t(column.label)}
+                      </Text>
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{body}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {data && data.total > 0 && (
+            <Group
+              justify="space-between"
+              p="md"
+              gap="sm"
+              style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+            >
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t("COMMON.SHOWING", { from, to, total: data.total })}
+              </Text>
+              <Box>
+                <Pagination page={page} pageCount={data.pageCount} hrefFor={hrefFor} />
+              </Box>
+            </Group>
+          )}
+        </Card>
+      </Stack>
+    </>
+  );
+}

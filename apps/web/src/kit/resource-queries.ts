@@ -1,0 +1,84 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Entity } from "./resource.ts";
+import type { ListParams, ResourceApi } from "./resource-api.ts";
+
+export const listQuery = <T extends Entity>(api: ResourceApi<T>, params: ListParams) =>
+  queryOptions({
+    queryKey: api.keys.list(params),
+    queryFn: ({ signal }) => api.list(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const detailQuery = <T extends Entity>(api: ResourceApi<T>, id: number) =>
+  queryOptions({
+    queryKey: api.keys.detail(id),
+    queryFn: ({ signal }) => api.get(id, signal),
+  });
+
+export function useResourceList<T extends Entity>(api: ResourceApi<T>, params: ListParams) {
+  return useQuery(listQuery(api, params));
+}
+
+export function useResourceDetail<T extends Entity>(api: ResourceApi<T>, id: number | null) {
+  return useQuery({ ...detailQuery(api, id ?? 0), enabled: id !== null });
+}
+
+/** Marks this resource's lists and lookups, and every related resource, as stale. */
+function useInvalidate<T extends Entity>(api: ResourceApi<T>) {
+  const client = useQueryClient();
+  return (exceptDetail?: number) =>
+    Promise.all([
+      client.invalidateQueries({
+        queryKey: api.keys.root,
+        predicate: (query) => exceptDetail === undefined || query.queryKey[2] !== exceptDetail,
+      }),
+      ...api.related.map((name) => client.invalidateQueries({ queryKey: [name] })),
+    ]);
+}
+
+export function useCreateRecord<T extends Entity>(api: ResourceApi<T>) {
+  const invalidate = useInvalidate(api);
+  return useMutation({
+    mutationFn: (input: unknown) => api.create(input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateRecord<T extends Entity>(api: ResourceApi<T>, id: number) {
+  const client = useQueryClient();
+  const invalidate = useInvalidate(api);
+  return useMutation({
+    mutationFn: (input: unknown) => api.update(id, input),
+    onSuccess: (record) => {
+      if (record && typeof record === "object") client.setQueryData(api.keys.detail(id), record);
+      return invalidate(id);
+    },
+  });
+}
+
+export function useDeleteRecord<T extends Entity>(api: ResourceApi<T>, id: number) {
+  const client = useQueryClient();
+  const invalidate = useInvalidate(api);
+  return useMutation({
+    mutationFn: () => api.remove(id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: api.keys.detail(id), exact: true });
+      return invalidate(id);
+    },
+  });
+}
+
+/** Block/unblock: the cached flag changes only once the server has accepted the change. */
+export function useSetActive<T extends Entity>(api: ResourceApi<T>, id: number) {
+  const client = useQueryClient();
+  const invalidate = useInvalidate(api);
+  return useMutation({
+    mutationFn: (active: boolean) => api.setActive(id, active),
+    onSuccess: (record, active) => {
+      client.setQueryData<T>(api.keys.detail(id), (previous) =>
+        record && typeof record === "object" ? record : previous && { ...previous, isActive: active },
+      );
+      return invalidate(id);
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import type { CountryOption, StateOption } from "@palco/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "./api.ts";
+
+/**
+ * Lookup lists shared by several features (form selects and list filters). Their keys sit under the
+ * resource's own key (`["countries", "all"]`), so any countries mutation that invalidates `["countries"]`
+ * refreshes them too.
+ */
+export const countryOptionsQuery = queryOptions({
+  queryKey: ["countries", "all"] as const,
+  queryFn: ({ signal }) => api<CountryOption[]>("/api/countries/all", { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export const stateOptionsQuery = queryOptions({
+  queryKey: ["states", "all"] as const,
+  queryFn: ({ signal }) => api<StateOption[]>("/api/states/all", { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export const useCountryOptions = () => useQuery(countryOptionsQuery);
+export const useStateOptions = () => useQuery(stateOptionsQuery);
+
+/** Options for a Mantine Select, plus the state of the call that feeds them. */
+export type OptionsState = {
+  data: { value: string; label: string }[] | { group: string; items: { value: string; label: string }[] }[];
+  isLoading: boolean;
+  isError: boolean;
+};
+
+const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+
+export function useCountrySelectOptions(): OptionsState {
+  const countries = useCountryOptions();
+  return {
+    data: (countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name })).sort(byLabel),
+    isLoading: countries.isPending,
+    isError: countries.isError,
+  };
+}
+
+/**
+ * States as options: only those of `countryId` when given, otherwise grouped by country name
+ * (state names repeat across countries).
+ */
+export function useStateSelectOptions(countryId?: string): OptionsState {
+  const states = useStateOptions();
+  const countries = useCountryOptions();
+  const isLoading = states.isPending || countries.isPending;
+  const isError = states.isError || countries.isError;
+  const list = states.data ?? [];
+  if (countryId) {
+    return {
+      data: list
+        .filter((state) => String(state.countryId) === countryId)
+        .map((state) => ({ value: String(state.id), label: state.name }))
+        .sort(byLabel),
+      isLoading,
+      isError,
+    };
+  }
+  const names = new Map((countries.data ?? []).map((country) => [country.id, country.name]));
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const state of list) {
+    const group = names.get(state.countryId) ?? "—";
+    const items = groups.get(group) ?? [];
+    items.push({ value: String(state.id), label: state.name });
+    groups.set(group, items);
+  }
+  return {
+    data: [...groups.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([group, items]) => ({ group, items: items.sort(byLabel) })),
+    isLoading,
+    isError,
+  };
+}

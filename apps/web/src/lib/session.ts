@@ -1,0 +1,216 @@
+import type { Session } from "@palco/shared";
+import { useSyncExternalStore } from "react";
+import { currentLanguage } from "./i18n.ts";
+
+/**
+ * The signed-in session: kept in memory, mirrored to localStorage (`palco.session`) and shared between tabs.
+ * The access token is refreshed one minute before `expiresAt` (single-flight, and serialised across tabs with
+ * the Web Locks API so two tabs never present the same single-use refresh token).
+ */
+export const SESSION_STORAGE_KEY = "palco.session";
+const REFRESH_AHEAD_MS = 60_000;
+const LOGOUT_CALL_TIMEOUT_MS = 3_000;
+
+/** Why the session ended: an explicit logout, or an expired/rejected token (401, failed refresh). */
+export type EndReason = "logout" | "expired";
+
+let current: Session | null = readStored();
+let endReason: EndReason | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let inflight: Promise<Session | null> | null = null;
+const listeners = new Set<() => void>();
+
+/**
+ * Shape check of a stored or received session (hand-written rather than the shared zod schema, so zod stays
+ * out of the entry chunk; the server validates everything that matters).
+ */
+export function isSession(value: unknown): value is Session {
+  if (!value || typeof value !== "object") return false;
+  const candidate = value as Record<string, unknown>;
+  const user = candidate.user as Record<string, unknown> | null | undefined;
+  return (
+    typeof candidate.token === "string" &&
+    typeof candidate.refreshToken === "string" &&
+    typeof candidate.expiresAt === "string" &&
+    !Number.isNaN(Date.parse(candidate.expiresAt)) &&
+    !!user &&
+    typeof user === "object" &&
+    typeof user.id === "number" &&
+    typeof user.email === "string" &&
+    typeof user.isSuperAdmin === "boolean" &&
+    Array.isArray(user.permissions)
+  );
+}
+
+function readStored(): Session | null {
+  try {
+    const raw = localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(value: Session | null) {
+  try {
+    if (value) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(value));
+    else localStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // storage unavailable: the session lives in memory only
+  }
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+const msUntilRefresh = (value: Session) => new Date(value.expiresAt).getTime() - REFRESH_AHEAD_MS - Date.now();
+
+function schedule() {
+  clearTimeout(refreshTimer);
+  if (!current) return;
+  // setTimeout cannot wait longer than ~24.8 days; re-check then.
+  const delay = Math.min(Math.max(msUntilRefresh(current), 0), 2 ** 31 - 1);
+  refreshTimer = setTimeout(() => void refreshSession(), delay);
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function getEndReason(): EndReason | null {
+  return endReason;
+}
+
+export function setSession(value: Session) {
+  current = value;
+  endReason = null;
+  writeStored(value);
+  schedule();
+  emit();
+}
+
+export function clearSession(reason: EndReason) {
+  clearTimeout(refreshTimer);
+  const hadSession = current !== null;
+  current = null;
+  endReason = reason;
+  writeStored(null);
+  if (hadSession) emit();
+}
+
+export function subscribeSession(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** True when the access token is expired or inside the refresh window. */
+export function needsRefresh(value: Session) {
+  return msUntilRefresh(value) <= 0;
+}
+
+async function runRefresh(): Promise<Session | null> {
+  // Another tab may already have rotated the token: adopt its session instead of reusing ours.
+  const stored = readStored();
+  if (!stored) {
+    clearSession("expired");
+    return null;
+  }
+  if (!needsRefresh(stored)) {
+    if (stored.token !== current?.token) setSession(stored);
+    return stored;
+  }
+  try {
+    const response = await fetch("/api/auth/refresh", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "Accept-Language": currentLanguage(),
+      },
+      body: JSON.stringify({ refreshToken: stored.refreshToken }),
+    });
+    if (!response.ok) throw new Error(`refresh failed with ${response.status}`);
+    const body = (await response.json()) as { data?: unknown };
+    if (!isSession(body.data)) throw new Error("unexpected refresh answer");
+    const data = body.data;
+    setSession(data);
+    return data;
+  } catch {
+    clearSession("expired");
+    return null;
+  }
+}
+
+/** Refreshes the access token once, however many callers ask at the same time. */
+export function refreshSession(): Promise<Session | null> {
+  if (inflight) return inflight;
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  // The lock callback's promise is awaited by `request`, which resolves with its value.
+  const task: Promise<Session | null> = locks
+    ? locks.request("palco.session.refresh", () => runRefresh()).then((value) => value)
+    : runRefresh();
+  const tracked = task.finally(() => {
+    inflight = null;
+  });
+  inflight = tracked;
+  return tracked;
+}
+
+/** Revokes the refresh token on the server (best effort, bounded wait), then forgets the session. */
+export async function logout() {
+  const value = current;
+  if (value) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), LOGOUT_CALL_TIMEOUT_MS);
+    try {
+      await fetch("/api/auth/logout", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${value.token}`,
+          "Accept-Language": currentLanguage(),
+        },
+        body: JSON.stringify({ refreshToken: value.refreshToken }),
+        signal: controller.signal,
+      });
+    } catch {
+      // the session is cleared locally whatever the server answered
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  clearSession("logout");
+}
+
+// Keep tabs in step: a login, refresh or logout in one tab is seen by the others.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+    const next = readStored();
+    if (next?.token === current?.token) return;
+    if (next) {
+      current = next;
+      endReason = null;
+      schedule();
+    } else {
+      clearTimeout(refreshTimer);
+      current = null;
+      endReason = "logout";
+    }
+    emit();
+  });
+  // Timers are throttled in background tabs; check again when the tab becomes visible.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && current && needsRefresh(current)) void refreshSession();
+  });
+  schedule();
+}

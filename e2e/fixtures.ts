@@ -1,0 +1,203 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { ADMIN, E2E_DATA_DIR } from "./environment.ts";
+
+export type Credentials = { email: string; password: string };
+
+/**
+ * Seeded accounts (scripts/e2e-server.mjs seeds the demo data). Demo users share the admin's password.
+ * Each spec file sticks to its own account where it changes account state: the password reset and the
+ * activation use `pending`, nobody else does.
+ */
+export const USERS = {
+  admin: ADMIN,
+  geoEditor: { email: "geo.editor@palco.local", password: ADMIN.password },
+  viewer: { email: "viewer@palco.local", password: ADMIN.password },
+  pending: { email: "pending.activation@palco.local", password: ADMIN.password },
+} satisfies Record<string, Credentials>;
+
+// ── Browser storage (the e2e tsconfig has no DOM types: these callbacks run in the page) ─────────────────
+
+type BrowserGlobals = {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+};
+
+export function readStorage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => (globalThis as unknown as BrowserGlobals).localStorage.getItem(name), key);
+}
+
+export function writeStorage(page: Page, key: string, value: string): Promise<void> {
+  return page.evaluate(([name, text]) => (globalThis as unknown as BrowserGlobals).localStorage.setItem(name, text), [
+    key,
+    value,
+  ] as const);
+}
+
+/** The session the SPA keeps under `palco.session`, parsed. */
+export async function storedSession(
+  page: Page,
+): Promise<{ token: string; refreshToken: string; user: unknown } | null> {
+  const raw = await readStorage(page, "palco.session");
+  return raw ? JSON.parse(raw) : null;
+}
+
+// ── Signing in ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Signs in through the login form and waits for the authenticated layout. */
+export async function signInWithForm(page: Page, user: Credentials) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+}
+
+type SessionBody = { data: { token: string; refreshToken: string; expiresAt: string; user: unknown } };
+
+/** Signs in through the API and returns the session the SPA would store. */
+export async function apiSession(request: APIRequestContext, user: Credentials): Promise<SessionBody["data"]> {
+  const response = await request.post("/api/auth/login", {
+    data: { provider: "email", user: user.email, secret: user.password },
+  });
+  expect(response.status(), `sign-in of ${user.email}`).toBe(200);
+  return ((await response.json()) as SessionBody).data;
+}
+
+/**
+ * Fast sign-in for specs that are not about signing in: the session is written to localStorage (as the
+ * SPA does) before the first page of the test loads.
+ */
+export async function signIn(page: Page, user: Credentials) {
+  const session = await apiSession(page.request, user);
+  await page.addInitScript(
+    ([key, value]) => {
+      const storage = (globalThis as unknown as BrowserGlobals).localStorage;
+      if (!storage.getItem(key)) storage.setItem(key, value);
+    },
+    ["palco.session", JSON.stringify(session)] as const,
+  );
+  return session;
+}
+
+/** Authorised JSON calls for test set-up (creating many rows is faster through the API than the UI). */
+export async function apiClient(request: APIRequestContext, user: Credentials) {
+  const { token } = await apiSession(request, user);
+  const headers = { Authorization: `Bearer ${token}`, "Accept-Language": "en" };
+  return {
+    async get<T>(url: string): Promise<T> {
+      const response = await request.get(url, { headers });
+      expect(response.ok(), `GET ${url}`).toBeTruthy();
+      return (await response.json()) as T;
+    },
+    async post<T>(url: string, data: unknown): Promise<T> {
+      const response = await request.post(url, { headers, data });
+      expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(201);
+      return (await response.json()) as T;
+    },
+  };
+}
+
+// ── Outbox ────────────────────────────────────────────────────────────────────────────────────────────────
+
+const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
+
+/** Decodes a quoted-printable body (soft line breaks and =XX bytes, UTF-8). */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index++) {
+    const char = joined[index]!;
+    const hex = joined.slice(index + 1, index + 3);
+    if (char === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(char, "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** The mails sent to `recipient`, oldest first, decoded. */
+export function readMails(recipient: string): { file: string; sentAt: number; body: string }[] {
+  if (!existsSync(OUTBOX)) return [];
+  return readdirSync(OUTBOX)
+    .filter((file) => file.endsWith(".eml") && file.toLowerCase().includes(recipient.toLowerCase()))
+    .map((file) => {
+      const full = path.join(OUTBOX, file);
+      return { file, sentAt: statSync(full).mtimeMs, body: decodeQuotedPrintable(readFileSync(full, "utf8")) };
+    })
+    .sort((a, b) => a.sentAt - b.sentAt);
+}
+
+/**
+ * Waits for a mail to `recipient` holding a `/{page}?token=…` link (newer than `since`, a Date.now() value,
+ * when given) and returns the link as a path, ready for page.goto.
+ */
+export async function linkFromOutbox(
+  recipient: string,
+  page: "activate-account" | "reset-password",
+  since = 0,
+): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"'<>]+(/${page}\\?token=[A-Za-z0-9_\\-.~%]+)`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = readMails(recipient).filter((mail) => mail.sentAt >= since - 1000);
+        for (const mail of mails.reverse()) {
+          const match = pattern.exec(mail.body);
+          if (match) {
+            link = match[1];
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a ${page} mail to ${recipient}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+// ── Page helpers ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** The value next to a label on a detail page (`<dt>label</dt><dd>value</dd>`). */
+export function detailValue(page: Page, label: string): Locator {
+  return page
+    .locator("dt")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+/** Picks an option of a Mantine Select (searchable or not) identified by its label. */
+export async function chooseOption(page: Page, label: string, option: string, search?: string) {
+  const input = page.getByRole("textbox", { name: label, exact: true });
+  await input.click();
+  if (search !== undefined) await input.fill(search);
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** The data rows of the list table (header excluded). */
+export function tableRows(page: Page): Locator {
+  return page.getByRole("table").locator("tbody tr");
+}
+
+/** The green success banner. */
+export function successBanner(page: Page): Locator {
+  return page.getByTestId("success-banner");
+}
+
+/** Waits until the list shows rows and every one of them contains `text` (a filter has been applied). */
+export async function expectEveryRow(page: Page, text: string) {
+  await expect
+    .poll(
+      async () => {
+        const rows = await tableRows(page).allTextContents();
+        return rows.length > 0 && rows.every((row) => row.includes(text));
+      },
+      { message: `every row contains "${text}"` },
+    )
+    .toBe(true);
+}

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { readStorage, signIn, USERS } from "./fixtures.ts";
+
+test("the login page switches to Spanish, keeps it after a reload and validates in Spanish", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+
+  await page.getByText("Español", { exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+  await expect(page.getByLabel("Correo electrónico")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle("Iniciar sesión · Palco Admin");
+  expect(await readStorage(page, "palco.language")).toBe("es");
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+  await page.getByLabel("Correo electrónico").fill("no-es-un-correo");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByText("Escribe un correo electrónico válido")).toBeVisible();
+  await expect(page.getByText("Este campo es obligatorio")).toBeVisible();
+
+  // The sign-in failure is in Spanish too (an unknown account: nobody gets throttled).
+  await page.getByLabel("Correo electrónico").fill("nadie@palco.local");
+  await page.getByLabel("Contraseña", { exact: true }).fill("Incorrecta123");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Información no válida" })).toContainText(
+    "Correo electrónico o contraseña incorrectos",
+  );
+
+  // And back to English.
+  await page.getByText("English", { exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("the signed-in area, its validation messages and the server's messages follow the language", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto("/countries");
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  await expect(nav.getByRole("link", { name: "Countries" })).toBeVisible();
+
+  await page.getByText("Español", { exact: true }).click();
+  const navEs = page.getByRole("navigation", { name: "Navegación principal" });
+  await expect(navEs.getByRole("link", { name: "Países" })).toBeVisible();
+  await expect(navEs.getByRole("link", { name: "Ciudades" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Países" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Código" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Sí" }).first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Agregar país" }).click();
+  await expect(page.getByRole("heading", { name: "Nuevo país" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Nuevo país" })).toBeVisible();
+
+  // Client-side validation, translated from the shared keys.
+  await page.getByRole("button", { name: "Crear" }).click();
+  await expect(page.getByText("El nombre del país es obligatorio")).toBeVisible();
+  await expect(page.getByText("El código del país es obligatorio")).toBeVisible();
+
+  // Server-side validation answers in the language of the request (Accept-Language).
+  await page.getByLabel("Nombre").fill("Otro México");
+  await page.getByLabel("Código").fill("MEX");
+  await page.getByRole("button", { name: "Crear" }).click();
+  await expect(page.getByRole("alert")).toContainText("Otro país ya usa este código");
+  await expect(page.getByLabel("Código")).toHaveAttribute("aria-invalid", "true");
+});

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { signIn, USERS } from "./fixtures.ts";
+
+test("the login page does not download the authenticated area or any feature page", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.some((path) => /login-page/.test(path))).toBe(true);
+  expect(
+    scripts.filter((path) => /(app-layout|list-page|detail-page|form-page|resource|dashboard)/.test(path)),
+  ).toEqual([]);
+
+  // Signing in then loads them on demand.
+  await page.getByLabel("E-mail").fill(USERS.admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(USERS.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Countries" }).click();
+  await expect(page.getByRole("heading", { name: "Countries" })).toBeVisible();
+  expect(scripts.some((path) => /list-page/.test(path))).toBe(true);
+});
+
+test("the sidebar collapses with the burger and remembers it", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  const users = nav.getByRole("link", { name: "Users" });
+  await expect(users).toBeInViewport();
+
+  const burger = page.getByRole("button", { name: "Toggle navigation" }).and(page.locator(":visible"));
+  await expect(burger).toHaveAttribute("aria-expanded", "true");
+  await burger.click();
+  await expect(burger).toHaveAttribute("aria-expanded", "false");
+  await expect(users).not.toBeInViewport();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Welcome, Super" })).toBeVisible();
+  await expect(users).not.toBeInViewport();
+  await burger.click();
+  await expect(users).toBeInViewport();
+});
+
+test("the user menu shows the signed-in user", async ({ page }) => {
+  await signIn(page, USERS.geoEditor);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu).toContainText("Gabriela Editora");
+  await expect(menu).toContainText(USERS.geoEditor.email);
+  await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
+import { timestamp } from "./common.ts";
+
+export const email = z
+  .string({ error: "VALIDATION.REQUIRED" })
+  .trim()
+  .min(1, "VALIDATION.REQUIRED")
+  .max(254, "VALIDATION.TOO_LONG")
+  .pipe(z.email("VALIDATION.EMAIL_FORMAT"));
+
+/** The password policy of spec 01 §5; each rule has its own message. */
+export const password = z
+  .string({ error: "VALIDATION.REQUIRED" })
+  .min(1, "VALIDATION.REQUIRED")
+  .min(PASSWORD_MIN_LENGTH, "VALIDATION.PASSWORD_LENGTH")
+  .max(PASSWORD_MAX_LENGTH, "VALIDATION.PASSWORD_LENGTH")
+  .regex(/[a-z]/, "VALIDATION.PASSWORD_LOWERCASE")
+  .regex(/[A-Z]/, "VALIDATION.PASSWORD_UPPERCASE")
+  .regex(/\d/, "VALIDATION.PASSWORD_DIGIT")
+  .regex(/^\S*$/, "VALIDATION.PASSWORD_WHITESPACE");
+
+const token = z.string({ error: "AUTH.TOKEN_INVALID" }).min(1, "AUTH.TOKEN_INVALID").max(512, "AUTH.TOKEN_INVALID");
+
+export const loginBody = z.object({
+  provider: z.literal("email", { error: "VALIDATION.INVALID" }),
+  user: email,
+  // Length-capped so an attacker cannot make the server hash megabytes; policy is not re-checked at sign-in.
+  secret: z.string({ error: "VALIDATION.REQUIRED" }).min(1, "VALIDATION.REQUIRED").max(256, "VALIDATION.TOO_LONG"),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const roleRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const sessionUser = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  pictureUrl: z.string().nullable(),
+  roles: z.array(roleRef),
+  isActive: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const session = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresAt: timestamp,
+  user: sessionUser,
+});
+export type Session = z.infer<typeof session>;
+export const sessionResponse = z.object({ data: session });
+
+export const forgotBody = z.object({ email });
+export const resetBody = z.object({ token, password });
+/** The reset form adds the confirmation, which never leaves the browser. */
+export const resetForm = z.object({ password, confirmation: z.string() }).refine((v) => v.password === v.confirmation, {
+  message: "VALIDATION.PASSWORD_CONFIRMATION",
+  path: ["confirmation"],
+});
+export const emailVerificationBody = z.object({ token });
+export const refreshBody = z.object({ refreshToken: token });
+export const logoutBody = z.object({ refreshToken: token.optional() });

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { idReference, namedRef, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
+
+export const cityCode = requiredText("CITIES.VALIDATION.CODE_MISSING").regex(
+  /^[A-Z]{3}-\d{3}$/,
+  "CITIES.VALIDATION.CODE_FORMAT",
+);
+
+/** True for names the runtime's time-zone database knows (IANA names such as America/Mexico_City, or UTC). */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const cityInput = z.object({
+  name: requiredText("CITIES.VALIDATION.NAME_MISSING"),
+  code: cityCode,
+  timeZone: requiredText("CITIES.VALIDATION.TIME_ZONE_MISSING", 64).refine(
+    isTimeZone,
+    "CITIES.VALIDATION.TIME_ZONE_FORMAT",
+  ),
+  state: idReference("CITIES.VALIDATION.STATE_MISSING"),
+});
+export type CityInput = z.input<typeof cityInput>;
+
+export const city = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  timeZone: z.string(),
+  isActive: z.boolean(),
+  stateId: z.number().int(),
+  state: namedRef,
+  country: namedRef,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type City = z.infer<typeof city>;
+
+export const cityOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  stateId: z.number().int(),
+  isActive: z.boolean(),
+});
+export type CityOption = z.infer<typeof cityOption>;
+
+export const cityListQuery = pageQuery.extend({ state: optionalIdFilter, country: optionalIdFilter });
+export type CityListQuery = z.input<typeof cityListQuery>;

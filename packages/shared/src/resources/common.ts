@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { SEARCH_MAX_LENGTH, TEXT_MAX_LENGTH } from "../constants.ts";
+
+/** Largest value a PostgreSQL integer column holds; bigger ids are invalid input, not a database error. */
+export const MAX_INT = 2_147_483_647;
+
+const NO_NUL = /^[^\u0000]*$/;
+
+/** A required, trimmed, single-line text. `missingKey` is the translation key shown when it is empty. */
+export const requiredText = (missingKey: string, max = TEXT_MAX_LENGTH) =>
+  z
+    .string({ error: missingKey })
+    .regex(NO_NUL, "VALIDATION.INVALID_CHARACTERS")
+    .trim()
+    .min(1, missingKey)
+    .max(max, "VALIDATION.TOO_LONG");
+
+/** A reference to another row by id, as sent by a select (string) or as JSON (number). */
+export const idReference = (missingKey: string) =>
+  z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce
+      .number({ error: missingKey })
+      .int(missingKey)
+      .positive(missingKey)
+      .max(MAX_INT, "VALIDATION.NOT_FOUND_REFERENCE"),
+  );
+
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: "VALIDATION.INVALID" })
+    .int("VALIDATION.INVALID")
+    .positive("VALIDATION.INVALID")
+    .max(MAX_INT, "VALIDATION.INVALID"),
+});
+
+/** Optional numeric filter from a query string; empty means "no filter". */
+export const optionalIdFilter = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.coerce
+    .number({ error: "VALIDATION.INVALID" })
+    .int("VALIDATION.INVALID")
+    .positive("VALIDATION.INVALID")
+    .max(MAX_INT, "VALIDATION.INVALID")
+    .optional(),
+);
+
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: "VALIDATION.INVALID" })
+    .int("VALIDATION.INVALID")
+    .min(1, "VALIDATION.INVALID")
+    .max(1_000_000, "VALIDATION.INVALID")
+    .default(1),
+  search: z
+    .string()
+    .regex(NO_NUL, "VALIDATION.INVALID_CHARACTERS")
+    .max(SEARCH_MAX_LENGTH, "VALIDATION.TOO_LONG")
+    .optional(),
+});
+
+export const timestamp = z.string().describe("ISO 8601 date-time");
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pageCount: z.number().int(),
+    total: z.number().int(),
+  });
+export type Paged<T> = { items: T[]; page: number; pageSize: number; pageCount: number; total: number };
+
+/** Every error the API sends: `messages` maps a field (or "general") to a translated text. */
+export const errorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  messages: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messagesBody = z.object({ messages: z.record(z.string(), z.string()) });
+
+/** A row as it appears nested in another resource or in a dropdown. */
+export const namedRef = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export type NamedRef = z.infer<typeof namedRef>;
