@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -14,7 +15,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"], environment: "node" } },
+      {
+        test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"], environment: "node" },
+        // The same alias the SPA's Vite config uses.
+        resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
+      },
     ],
   },
 });

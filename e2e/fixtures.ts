@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN, E2E_DATA_DIR } from "./environment.ts";
 
@@ -95,7 +96,88 @@ export async function apiClient(request: APIRequestContext, user: Credentials) {
       expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(201);
       return (await response.json()) as T;
     },
+    /** A multipart POST (users): repeated names such as `roles[]` are appended once per value. */
+    async postForm<T>(url: string, form: FormData): Promise<T> {
+      const response = await request.post(url, { headers, multipart: form });
+      expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(201);
+      return (await response.json()) as T;
+    },
   };
+}
+
+/** A name no other run or spec uses (the data folder is fresh per run, but specs share it). */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/**
+ * A staff member holding only `permissions` (through a new role), created and activated through the API as the
+ * super-admin, ready to sign in. The activation goes through the e-mailed link's token, as the SPA would send it.
+ */
+export async function createStaffWith(
+  request: APIRequestContext,
+  permissions: string[],
+  name = unique("Limited"),
+): Promise<Credentials & { id: number; firstName: string; lastName: string; roleId: number; roleName: string }> {
+  const admin = await apiClient(request, USERS.admin);
+  const role = await admin.post<{ id: number; name: string }>("/api/roles", { name: `${name} role`, permissions });
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, ".");
+  const credentials = { email: `${slug}@palco.test`, password: "Limited2026x" };
+  const form = new FormData();
+  form.append("firstName", name.split(" ")[0]!);
+  form.append("lastName", name.split(" ").slice(1).join(" ") || "Staff");
+  form.append("email", credentials.email);
+  form.append("phone", "+52 33 1234 5678");
+  form.append("password", credentials.password);
+  form.append("roles[]", String(role.id));
+  const since = Date.now();
+  const user = await admin.postForm<{ id: number; firstName: string; lastName: string }>("/api/users", form);
+  const link = await linkFromOutbox(credentials.email, "activate-account", since);
+  const token = new URL(link, "http://localhost").searchParams.get("token");
+  const verified = await request.post("/api/auth/email-verification", { data: { token } });
+  expect(verified.status(), "activation").toBe(200);
+  return { ...credentials, ...user, roleId: role.id, roleName: role.name };
+}
+
+// ── Files ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A real PNG of one colour (for avatar uploads), made here so no binary fixture is needed. */
+export function solidPng(size: number, [red, green, blue]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const checksum = Buffer.alloc(4);
+    checksum.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, checksum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: size }, () => [red, green, blue]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** Chooses a file in a drop zone the way a user does: click it, pick the file in the file chooser. */
+export async function chooseFile(
+  page: Page,
+  dropZone: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const chooser = page.waitForEvent("filechooser");
+  await dropZone.click();
+  await (await chooser).setFiles(file);
 }
 
 // ── Outbox ────────────────────────────────────────────────────────────────────────────────────────────────

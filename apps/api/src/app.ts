@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -11,20 +12,26 @@ import { AuthService } from "./modules/auth/service.ts";
 import { cityRoutes } from "./modules/cities/routes.ts";
 import { countryRoutes } from "./modules/countries/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { paymentMethodRoutes } from "./modules/payment-methods/routes.ts";
+import { paymentProviderRoutes } from "./modules/payment-providers/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
+import { roleRoutes } from "./modules/roles/routes.ts";
 import { sessionRoutes } from "./modules/session/routes.ts";
 import { stateRoutes } from "./modules/states/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
 import { webDistFolder } from "./paths.ts";
 import { createAccessTokens } from "./platform/auth.ts";
 import { type Config, ensureJwtSecret } from "./platform/config.ts";
 import { createDatabase, type Database, type Db } from "./platform/db.ts";
 import { errorBody, installErrorHandling, languageOf, sendError } from "./platform/errors.ts";
 import { installGuard } from "./platform/guard.ts";
+import { ImageStore } from "./platform/images.ts";
 import { BackgroundTasks, createMailer, type Mailer } from "./platform/mail.ts";
 import { migrate } from "./platform/migrate.ts";
+import { MULTIPART_LIMITS } from "./platform/multipart.ts";
 import { createRealtime, type Realtime } from "./platform/realtime.ts";
 import { connectRedis } from "./platform/redis.ts";
-import { registerUploads } from "./platform/storage.ts";
+import { registerUploads, uploadsDir } from "./platform/storage.ts";
 import {
   type CounterStore,
   DEFAULT_LOGIN_THROTTLE,
@@ -45,6 +52,7 @@ declare module "fastify" {
     mailer: Mailer;
     background: BackgroundTasks;
     realtime: Realtime;
+    images: ImageStore;
     counters: CounterStore;
     forgotIpLimiter: RateLimiter;
     seedResult: SeedResult | undefined;
@@ -139,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("auth", auth);
   app.decorate("mailer", mailer);
   app.decorate("background", background);
+  app.decorate("images", new ImageStore(uploadsDir(config.dataDir), app.log));
   app.decorate("counters", counters);
   app.decorate("forgotIpLimiter", new RateLimiter(counters, "forgot-ip", 20, 15 * 60 * 1000));
   app.decorate("seedResult", undefined);
@@ -187,6 +196,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await registerUploads(app, config.dataDir);
+  // Routes read forms with platform/multipart.ts (readForm), which passes each route's own file size limit;
+  // these are the ceilings for anything else. Oversized files are cut off and reported by the route (422).
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { ...MULTIPART_LIMITS, fileSize: 5 * 1024 * 1024 },
+  });
 
   const spaRoot = options.webDist ?? webDistFolder();
   const hasSpa = existsSync(path.join(spaRoot, "index.html"));
@@ -211,6 +226,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(countryRoutes);
   await app.register(stateRoutes);
   await app.register(cityRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(paymentProviderRoutes);
+  await app.register(paymentMethodRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

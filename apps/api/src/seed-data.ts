@@ -204,3 +204,147 @@ export const DEMO_COUNTRIES: readonly CountrySeed[] = [
     ],
   },
 ];
+
+/**
+ * Payment integrations the code supports (reference data, seeded on every start whatever SEED_DEMO says). Methods:
+ * card; cash = paid at a convenience store (OXXO, 7-Eleven…) with a reference; bank = transfer (SPEI in Mexico).
+ * Countries are linked by code when they exist.
+ */
+export const PAYMENT_PROVIDERS: readonly {
+  code: string;
+  name: string;
+  methods: readonly ("bank" | "cash" | "card")[];
+  countries: readonly string[];
+}[] = [
+  // Cards, OXXO Pay and SPEI transfers.
+  { code: "conekta", name: "Conekta", methods: ["card", "cash", "bank"], countries: ["MEX"] },
+  // Cards, SPEI and payment at convenience stores (Paynet); also operates in Colombia.
+  { code: "openpay", name: "Openpay", methods: ["card", "bank", "cash"], countries: ["MEX", "COL"] },
+  // Cards and cash at OXXO and other stores (Efecty in Colombia).
+  { code: "mercadopago", name: "Mercado Pago", methods: ["card", "cash"], countries: ["MEX", "COL"] },
+  // Cards everywhere; OXXO vouchers in Mexico.
+  { code: "stripe", name: "Stripe", methods: ["card", "cash"], countries: ["MEX", "USA", "CAN", "ESP"] },
+];
+
+/** Extra demo roles (permission codes) so the access screens have something to show. */
+export const DEMO_ROLES: readonly { name: string; permissions: readonly string[] }[] = [
+  {
+    name: "Operaciones",
+    permissions: [
+      "USERS_INDEX",
+      "USERS_SHOW",
+      "COUNTRIES_INDEX",
+      "COUNTRIES_SHOW",
+      "STATES_INDEX",
+      "STATES_SHOW",
+      "CITIES_INDEX",
+      "CITIES_SHOW",
+      "PAYMENT_PROVIDERS_INDEX",
+      "PAYMENT_PROVIDERS_SHOW",
+      "PAYMENT_METHODS_INDEX",
+    ],
+  },
+  {
+    name: "Soporte",
+    permissions: ["USERS_INDEX", "USERS_SHOW", "USERS_EDIT", "USERS_ACTIVATE", "ROLES_INDEX", "ROLES_SHOW"],
+  },
+  {
+    name: "Finanzas",
+    permissions: [
+      "PAYMENT_PROVIDERS_INDEX",
+      "PAYMENT_PROVIDERS_SHOW",
+      "PAYMENT_PROVIDERS_ACTIVATE",
+      "PAYMENT_METHODS_INDEX",
+      "PAYMENT_METHODS_ACTIVATE",
+    ],
+  },
+];
+
+/** Demo staff beyond the three the end-to-end tests use; with them the user list has two pages. */
+export const DEMO_STAFF: readonly {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  roles: readonly string[];
+  isActive?: boolean;
+}[] = [
+  {
+    firstName: "Alejandro",
+    lastName: "Hernández Ruiz",
+    email: "alejandro.hernandez@palco.local",
+    phone: "+52 55 4123 8890",
+    roles: ["Operaciones"],
+  },
+  {
+    firstName: "María Fernanda",
+    lastName: "López Díaz",
+    email: "mafer.lopez@palco.local",
+    phone: "+52 33 3615 2047",
+    roles: ["Soporte"],
+  },
+  {
+    firstName: "José Luis",
+    lastName: "Martínez Treviño",
+    email: "jose.martinez@palco.local",
+    phone: "+52 81 8340 1192",
+    roles: ["Operaciones", "Finanzas"],
+  },
+  {
+    firstName: "Guadalupe",
+    lastName: "Ramírez Ortega",
+    email: "guadalupe.ramirez@palco.local",
+    phone: "+52 222 248 3391",
+    roles: ["Finanzas"],
+  },
+  {
+    firstName: "Juan Carlos",
+    lastName: "Sánchez Medina",
+    email: "juancarlos.sanchez@palco.local",
+    phone: "+52 55 5208 7713",
+    roles: ["Operaciones"],
+  },
+  {
+    firstName: "Daniela",
+    lastName: "Torres Villanueva",
+    email: "daniela.torres@palco.local",
+    phone: "+52 442 215 6084",
+    roles: ["Soporte"],
+  },
+  {
+    firstName: "Ricardo",
+    lastName: "Flores Cantú",
+    email: "ricardo.flores@palco.local",
+    phone: "+52 81 1257 4430",
+    roles: ["Geography editor"],
+  },
+  {
+    firstName: "Sofía",
+    lastName: "Castillo Aguilar",
+    email: "sofia.castillo@palco.local",
+    phone: "+52 998 884 1276",
+    roles: ["Operaciones"],
+  },
+  {
+    firstName: "Miguel Ángel",
+    lastName: "Morales Reyes",
+    email: "miguel.morales@palco.local",
+    phone: "+52 33 3827 5519",
+    roles: ["Soporte", "Operaciones"],
+  },
+  {
+    firstName: "Valeria",
+    lastName: "Gutiérrez Navarro",
+    email: "valeria.gutierrez@palco.local",
+    phone: "+52 55 6790 3348",
+    roles: ["Read-only"],
+  },
+  {
+    firstName: "Luis Enrique",
+    lastName: "Vázquez Domínguez",
+    email: "luis.vazquez@palco.local",
+    phone: "+52 999 926 4105",
+    roles: ["Finanzas"],
+    isActive: false,
+  },
+];

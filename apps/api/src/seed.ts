@@ -1,13 +1,24 @@
 import { randomInt } from "node:crypto";
 import { type PermissionCode, password as passwordPolicy } from "@palco/shared";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AuthService } from "./modules/auth/service.ts";
 import { hashPassword } from "./platform/auth.ts";
 import type { Config } from "./platform/config.ts";
 import type { Db } from "./platform/db.ts";
-import { cities, countries, rolePermissions, roles, states, userRoles, users } from "./platform/schema.ts";
-import { DEMO_COUNTRIES } from "./seed-data.ts";
+import {
+  cities,
+  countries,
+  paymentMethods,
+  paymentProviderCountries,
+  paymentProviders,
+  rolePermissions,
+  roles,
+  states,
+  userRoles,
+  users,
+} from "./platform/schema.ts";
+import { DEMO_COUNTRIES, DEMO_ROLES, DEMO_STAFF, PAYMENT_PROVIDERS } from "./seed-data.ts";
 
 export interface SeedResult {
   adminCreated: boolean;
@@ -106,9 +117,63 @@ export async function seed(deps: {
     }
   }
 
-  if (!config.seedDemo) return result;
+  if (config.seedDemo) result.demoLoaded = await seedDemo(deps, adminPassword);
+  // Last, so the countries the demo just created are linked too.
+  await seedPaymentProviders(db);
+  return result;
+}
+
+/**
+ * Payment providers and methods are integrations written in code, so they exist on every install (SEED_DEMO or
+ * not). Idempotent: missing providers, methods and country links are added; existing rows (and whether an admin
+ * blocked them) are left alone. Countries are linked by code once they exist, so a country created later is
+ * linked on the next start.
+ */
+export async function seedPaymentProviders(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(paymentProviders)
+      .values(PAYMENT_PROVIDERS.map(({ code, name }) => ({ code, name })))
+      .onConflictDoNothing({ target: paymentProviders.code });
+    const providerRows = await tx
+      .select({ id: paymentProviders.id, code: paymentProviders.code })
+      .from(paymentProviders)
+      .where(
+        inArray(
+          paymentProviders.code,
+          PAYMENT_PROVIDERS.map((provider) => provider.code),
+        ),
+      );
+    const providerIds = new Map(providerRows.map((row) => [row.code, row.id]));
+    const countryCodes = [...new Set(PAYMENT_PROVIDERS.flatMap((provider) => provider.countries))];
+    const countryRows = await tx
+      .select({ id: countries.id, code: countries.code })
+      .from(countries)
+      .where(inArray(countries.code, countryCodes));
+    const countryIds = new Map(countryRows.map((row) => [row.code, row.id]));
+
+    const methods = PAYMENT_PROVIDERS.flatMap((provider) =>
+      provider.methods.map((method) => ({ providerId: providerIds.get(provider.code)!, method })),
+    );
+    await tx.insert(paymentMethods).values(methods).onConflictDoNothing();
+    const links = PAYMENT_PROVIDERS.flatMap((provider) =>
+      provider.countries
+        .filter((code) => countryIds.has(code))
+        .map((code) => ({ providerId: providerIds.get(provider.code)!, countryId: countryIds.get(code)! })),
+    );
+    if (links.length > 0) await tx.insert(paymentProviderCountries).values(links).onConflictDoNothing();
+  });
+}
+
+/** Demo geography, roles and staff, on a database without countries. Returns whether it loaded anything. */
+async function seedDemo(
+  deps: { db: Db; auth: AuthService; log: FastifyBaseLogger; print?: (line: string) => void },
+  adminPassword: string | undefined,
+): Promise<boolean> {
+  const { db } = deps;
+  const print = deps.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(countries);
-  if (total > 0) return result;
+  if (total > 0) return false;
 
   // Demo staff share the super-admin's password so whoever set up the instance can try every account. When the
   // super-admin already existed and ADMIN_PASSWORD is unset that password is unknown: generate one and print it.
@@ -142,6 +207,7 @@ export async function seed(deps: {
     for (const [name, codes] of [
       ["Geography editor", GEOGRAPHY_EDITOR],
       ["Read-only", READ_ONLY],
+      ...DEMO_ROLES.map((role) => [role.name, role.permissions] as const),
     ] as const) {
       await tx.insert(roles).values({ name }).onConflictDoNothing();
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
@@ -188,9 +254,26 @@ export async function seed(deps: {
       await tx.insert(userRoles).values({ userId: created.id, roleId: roleIds[demo.role]! });
       if (!demo.verified) pendingId = created.id;
     }
+    for (const staff of DEMO_STAFF) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          firstName: staff.firstName,
+          lastName: staff.lastName,
+          email: staff.email,
+          phone: staff.phone,
+          passwordHash: demoHash,
+          isActive: staff.isActive ?? true,
+          emailVerifiedAt: new Date(),
+          language: "es",
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!created) continue;
+      await tx.insert(userRoles).values(staff.roles.map((role) => ({ userId: created.id, roleId: roleIds[role]! })));
+    }
     return pendingId;
   });
-  result.demoLoaded = true;
 
   // After the commit: the outbox then holds a working activation link for the pending account.
   if (pendingUserId !== undefined) {
@@ -201,5 +284,5 @@ export async function seed(deps: {
     }
   }
   deps.log.info("demo data loaded");
-  return result;
+  return true;
 }

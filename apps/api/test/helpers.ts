@@ -75,6 +75,8 @@ export interface CreateUserOptions {
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** The PostgreSQL database of this app (undefined on PGlite). */
+  databaseUrl: string | undefined;
   /** A fresh access token for the seeded super-admin. */
   adminToken(): Promise<string>;
   /** Inserts a user (and a role holding `permissions`) straight into the database. */
@@ -97,7 +99,7 @@ export async function createTestApp(
     PUBLIC_URL: "http://palco.test",
     ...options.env,
   });
-  const { database, drop } = await createTestDatabase();
+  const { database, drop, url: databaseUrl } = await createTestDatabase();
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database, logger: false, print: () => {}, ...options.build });
@@ -142,6 +144,7 @@ export async function createTestApp(
   return {
     app,
     dataDir,
+    databaseUrl,
     adminToken: async () => (await login(app, ADMIN_EMAIL, ADMIN_PASSWORD)).token,
     createUser,
     async userWith(...permissions) {

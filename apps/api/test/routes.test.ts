@@ -5,6 +5,7 @@ import { PERMISSION_CODES, type PermissionCode } from "@palco/shared";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertPermissionDeclared, installGuard, type RoutePermission } from "../src/platform/guard.ts";
+import { cities, countries, paymentMethods, paymentProviders, roles, states } from "../src/platform/schema.ts";
 import { bearer, call, createTestApp, expectErrorShape, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
@@ -68,10 +69,105 @@ const EXPECTED: Record<string, RoutePermission> = {
   "DELETE /api/cities/:id": "CITY_DELETE",
   "PUT /api/cities/:id/activate": "CITIES_ACTIVATE",
   "PUT /api/cities/:id/deactivate": "CITIES_ACTIVATE",
+  "GET /api/users": "USERS_INDEX",
+  "GET /api/users/:id": ["USERS_SHOW", "USERS_EDIT"],
+  "POST /api/users": "USERS_CREATE",
+  "PUT /api/users/:id": "USERS_EDIT",
+  "DELETE /api/users/:id": "USERS_DELETE",
+  "PUT /api/users/:id/activate": "USERS_ACTIVATE",
+  "PUT /api/users/:id/deactivate": "USERS_ACTIVATE",
+  "GET /api/roles": "ROLES_INDEX",
+  "GET /api/roles/all": ["ROLES_INDEX", "USERS_INDEX", "USERS_CREATE", "USERS_EDIT"],
+  "GET /api/roles/:id": ["ROLES_SHOW", "ROLES_EDIT"],
+  "POST /api/roles": "ROLES_CREATE",
+  "PUT /api/roles/:id": "ROLES_EDIT",
+  "DELETE /api/roles/:id": "USERS_DELETE",
+  "GET /api/payment-providers": "PAYMENT_PROVIDERS_INDEX",
+  "GET /api/payment-providers/:id": "PAYMENT_PROVIDERS_SHOW",
+  "PUT /api/payment-providers/:id/activate": "PAYMENT_PROVIDERS_ACTIVATE",
+  "PUT /api/payment-providers/:id/deactivate": "PAYMENT_PROVIDERS_ACTIVATE",
+  "GET /api/payment-methods": "PAYMENT_METHODS_INDEX",
+  "GET /api/payment-methods/:id": "PAYMENT_METHODS_INDEX",
+  "PUT /api/payment-methods/:id/activate": "PAYMENT_METHODS_ACTIVATE",
+  "PUT /api/payment-methods/:id/deactivate": "PAYMENT_METHODS_ACTIVATE",
 };
 
-// Ids that do not exist, so calls that get past the guard touch nothing (404 or 422, never 401/403).
-const concrete = (url: string) => url.replace(":id", "2147483647");
+/** An id that exists nowhere: calls that get past the guard touch nothing (404 or 422, never 401/403). */
+const MISSING_ID = 2147483647;
+const concrete = (url: string) => url.replace(":id", String(MISSING_ID));
+
+let rowSequence = 0;
+/** Three capital letters, different on every call (codes of throwaway countries and states). */
+function code3(): string {
+  rowSequence += 1;
+  let n = rowSequence + 26 * 26 * 20;
+  let code = "";
+  for (let i = 0; i < 3; i++) {
+    code = String.fromCharCode(65 + (n % 26)) + code;
+    n = Math.floor(n / 26);
+  }
+  return code;
+}
+
+/**
+ * A fresh row the call may read, change or delete, so destructive routes only ever hit throwaway rows and a
+ * holder's call really reaches the handler. Resources this file does not know (routes added later) get an id
+ * that does not exist: still enough to tell the guard's 401/403 from the handler's 404.
+ */
+const THROWAWAY: Record<string, () => Promise<number>> = {
+  users: async () => (await t.createUser()).id,
+  roles: async () => {
+    const [role] = await t.app.db
+      .insert(roles)
+      .values({ name: `throwaway-${code3()}` })
+      .returning({ id: roles.id });
+    return role!.id;
+  },
+  countries: async () => {
+    const [country] = await t.app.db
+      .insert(countries)
+      .values({ name: `Throwaway ${code3()}`, code: code3() })
+      .returning({ id: countries.id });
+    return country!.id;
+  },
+  states: async () => {
+    const countryId = await THROWAWAY.countries!();
+    const [state] = await t.app.db
+      .insert(states)
+      .values({ name: `Throwaway ${code3()}`, code: code3(), countryId })
+      .returning({ id: states.id });
+    return state!.id;
+  },
+  cities: async () => {
+    const stateId = await THROWAWAY.states!();
+    const [city] = await t.app.db
+      .insert(cities)
+      .values({ name: `Throwaway ${code3()}`, code: `${code3()}-001`, timeZone: "UTC", stateId })
+      .returning({ id: cities.id });
+    return city!.id;
+  },
+  // Reference data (seeded, never deleted through the API): toggling a real row is harmless here.
+  "payment-providers": async () => (await t.app.db.select({ id: paymentProviders.id }).from(paymentProviders))[0]!.id,
+  "payment-methods": async () => (await t.app.db.select({ id: paymentMethods.id }).from(paymentMethods))[0]!.id,
+};
+
+async function throwawayUrl(url: string): Promise<string> {
+  if (!url.includes(":id")) return url;
+  const resource = url.split("/")[2]!;
+  const make = THROWAWAY[resource];
+  return url.replace(":id", String(make ? await make() : MISSING_ID));
+}
+
+/** A call that gets past the guard: JSON bodies are empty forms (422 at worst), ids are throwaway rows. */
+async function callThrough(route: { method: string; url: string }, headers: Record<string, string>) {
+  const url = await throwawayUrl(route.url);
+  return call(t.app, {
+    method: route.method as "GET",
+    url,
+    headers,
+    ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: {} }),
+  });
+}
 
 describe("route permissions", () => {
   it("every route declares a permission, and the API routes are exactly the expected ones", () => {
@@ -105,6 +201,20 @@ describe("route permissions", () => {
     bare.get("/api/declared", { config: { permission: null } }, async () => "closed");
     await bare.ready();
     await bare.close();
+
+    // Resources register their routes inside plugins: those are checked too, and stop the start-up.
+    const nested = Fastify();
+    installGuard(nested, {
+      db: t.app.db,
+      tokens: { sign: async () => ({ token: "", expiresAt: new Date() }), verify: async () => ({ error: "invalid" }) },
+    });
+    nested.register(async (child) => {
+      child.put("/api/things/:id/activate", async () => "open");
+    });
+    await expect(nested.ready()).rejects.toThrow(
+      "Route PUT /api/things/:id/activate does not declare config.permission",
+    );
+    await nested.close();
   });
 
   it("without a token every protected route answers 401", async () => {
@@ -149,10 +259,10 @@ describe("route permissions", () => {
       const codes = (Array.isArray(permission) ? permission : [permission]) as PermissionCode[];
       for (const code of codes) {
         const holder = await t.userWith(code);
-        const allowed = await call(t.app, { method: route.method as "GET", url: concrete(route.url), headers: holder });
+        const allowed = await callThrough(route, holder);
         expect([401, 403], `${label} with ${code}`).not.toContain(allowed.statusCode);
       }
-      // Holding every other geography code is not enough.
+      // Holding every other code the API checks is not enough.
       const others = await t.userWith(...(EXPECTED_CODES.filter((code) => !codes.includes(code)) as PermissionCode[]));
       expectErrorShape(
         await call(t.app, { method: route.method as "GET", url: concrete(route.url), headers: others }),
@@ -164,7 +274,7 @@ describe("route permissions", () => {
   it("the super-admin passes every check", async () => {
     const admin = bearer(await t.adminToken());
     for (const route of apiRoutes()) {
-      const response = await call(t.app, { method: route.method as "GET", url: concrete(route.url), headers: admin });
+      const response = await callThrough(route, admin);
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(response.statusCode);
     }
   });

@@ -1,16 +1,26 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { cityCode, countryCode, isTimeZone, PERMISSION_CODES, stateCode } from "@palco/shared";
+import {
+  cityCode,
+  countryCode,
+  isPermissionCode,
+  isTimeZone,
+  PAYMENT_METHOD_KINDS,
+  PERMISSION_CODES,
+  PHONE_PATTERN,
+  stateCode,
+  userCreateInput,
+} from "@palco/shared";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/platform/config.ts";
 import { createDatabase } from "../src/platform/db.ts";
 import { migrate } from "../src/platform/migrate.ts";
-import { countries, permissions, users } from "../src/platform/schema.ts";
+import { countries, paymentMethods, paymentProviders, permissions, users } from "../src/platform/schema.ts";
 import { generatePassword, seed } from "../src/seed.ts";
-import { DEMO_COUNTRIES } from "../src/seed-data.ts";
+import { DEMO_COUNTRIES, DEMO_ROLES, DEMO_STAFF, PAYMENT_PROVIDERS } from "../src/seed-data.ts";
 import {
   ADMIN_PASSWORD,
   backend,
@@ -60,6 +70,34 @@ describe("demo data (static checks)", () => {
     expect(DEMO_COUNTRIES.map((country) => country.code)).toEqual(expect.arrayContaining(["USA", "CAN", "ESP", "COL"]));
   });
 
+  it("has valid payment reference data, demo roles and demo staff", () => {
+    const countryCodes = DEMO_COUNTRIES.map((country) => country.code);
+    expect(PAYMENT_PROVIDERS.map((provider) => provider.name)).toEqual([
+      "Conekta",
+      "Openpay",
+      "Mercado Pago",
+      "Stripe",
+    ]);
+    for (const provider of PAYMENT_PROVIDERS) {
+      expect(provider.countries).toContain("MEX");
+      for (const code of provider.countries) expect(countryCodes, `${provider.name} ${code}`).toContain(code);
+      for (const method of provider.methods) expect(PAYMENT_METHOD_KINDS).toContain(method);
+      expect(new Set(provider.methods).size).toBe(provider.methods.length);
+    }
+    for (const role of DEMO_ROLES) {
+      for (const code of role.permissions) expect(isPermissionCode(code), `${role.name} ${code}`).toBe(true);
+    }
+    const roleNames = [...DEMO_ROLES.map((role) => role.name), "Geography editor", "Read-only"];
+    for (const staff of DEMO_STAFF) {
+      expect(PHONE_PATTERN.test(staff.phone), staff.phone).toBe(true);
+      expect(staff.phone.startsWith("+52 ")).toBe(true);
+      const parsed = userCreateInput.safeParse({ ...staff, password: ADMIN_PASSWORD, roles: [] });
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      for (const role of staff.roles) expect(roleNames).toContain(role);
+    }
+    expect(new Set(DEMO_STAFF.map((staff) => staff.email)).size).toBe(DEMO_STAFF.length);
+  });
+
   it("generates passwords that satisfy the policy", () => {
     for (let i = 0; i < 50; i++) expect(generatePassword()).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)\S{20}$/);
   });
@@ -100,6 +138,41 @@ describe("seeding with demo data", () => {
     expectErrorShape(await call(t.app, { method: "GET", url: "/api/cities", headers: bearer(viewer.token) }), 403);
   });
 
+  it("adds staff with Mexican names and phones, enough for two pages of users, and extra roles", async () => {
+    const admin = bearer(await t.adminToken());
+    const page1 = (await call(t.app, { method: "GET", url: "/api/users", headers: admin })).json();
+    expect(page1.total).toBeGreaterThanOrEqual(14);
+    expect(page1.pageCount).toBe(2);
+    const everyone = [
+      ...page1.items,
+      ...(await call(t.app, { method: "GET", url: "/api/users?page=2", headers: admin })).json().items,
+    ] as { email: string; phone: string; isActive: boolean; roles: { name: string }[] }[];
+    const jose = everyone.find((user) => user.email === "jose.martinez@palco.local")!;
+    expect(jose.phone).toBe("+52 81 8340 1192");
+    expect(jose.roles.map((role) => role.name)).toEqual(["Finanzas", "Operaciones"]);
+    expect(everyone.filter((user) => !user.isActive).map((user) => user.email)).toEqual(["luis.vazquez@palco.local"]);
+    const roleNames = (await call(t.app, { method: "GET", url: "/api/roles/all", headers: admin }))
+      .json()
+      .map((role: { name: string }) => role.name);
+    expect(roleNames).toEqual(expect.arrayContaining(["Operaciones", "Soporte", "Finanzas", "Geography editor"]));
+    const support = await login(t.app, "mafer.lopez@palco.local", ADMIN_PASSWORD);
+    expect(support.user.permissions).toEqual(expect.arrayContaining(["USERS_EDIT", "USERS_ACTIVATE"]));
+  });
+
+  it("links every payment provider to the demo countries it serves", async () => {
+    const admin = bearer(await t.adminToken());
+    const list = (await call(t.app, { method: "GET", url: "/api/payment-providers", headers: admin })).json();
+    const countriesOf = async (name: string) => {
+      const id = list.find((provider: { name: string }) => provider.name === name).id;
+      const detail = (await call(t.app, { method: "GET", url: `/api/payment-providers/${id}`, headers: admin })).json();
+      return detail.countries.map((country: { name: string }) => country.name);
+    };
+    expect(await countriesOf("Conekta")).toEqual(["México"]);
+    expect(await countriesOf("Openpay")).toEqual(["Colombia", "México"]);
+    expect(await countriesOf("Mercado Pago")).toEqual(["Colombia", "México"]);
+    expect(await countriesOf("Stripe")).toEqual(["Canadá", "España", "Estados Unidos", "México"]);
+  });
+
   it("e-mails a working activation link to the pending account", async () => {
     const signIn = () =>
       call(t.app, {
@@ -129,6 +202,33 @@ describe("seeding with demo data", () => {
     ).json().total;
     expect(after).toBe(before);
     expect(await t.app.db.select().from(users).where(eq(users.email, "geo.editor@palco.local"))).toHaveLength(1);
+    expect(await t.app.db.select().from(paymentProviders)).toHaveLength(4);
+    expect(await t.app.db.select().from(paymentMethods)).toHaveLength(10);
+  });
+});
+
+describe("seeding without demo data", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SEED_DEMO: "false" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("still creates the payment providers and methods (reference data), serving no country yet", async () => {
+    expect(t.app.seedResult).toMatchObject({ adminCreated: true, demoLoaded: false });
+    expect(await t.app.db.select().from(users)).toHaveLength(1);
+    const providers = await t.app.db.select().from(paymentProviders);
+    expect(providers.map((provider) => provider.code).sort()).toEqual(["conekta", "mercadopago", "openpay", "stripe"]);
+    expect(await t.app.db.select().from(paymentMethods)).toHaveLength(10);
+    const admin = bearer(await t.adminToken());
+    const detail = await call(t.app, {
+      method: "GET",
+      url: `/api/payment-providers/${providers[0]!.id}`,
+      headers: admin,
+    });
+    expect(detail.json().countries).toEqual([]);
   });
 });
 

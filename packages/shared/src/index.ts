@@ -5,5 +5,8 @@ export * from "./resources/auth.ts";
 export * from "./resources/cities.ts";
 export * from "./resources/common.ts";
 export * from "./resources/countries.ts";
+export * from "./resources/payments.ts";
 export * from "./resources/permissions.ts";
+export * from "./resources/roles.ts";
 export * from "./resources/states.ts";
+export * from "./resources/users.ts";

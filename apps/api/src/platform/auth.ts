@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { PERMISSION_CODES, type SessionUser } from "@palco/shared";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "./db.ts";
-import { permissions, rolePermissions, roles, userRoles, users } from "./schema.ts";
+import { permissions, refreshTokens, rolePermissions, roles, userRoles, users } from "./schema.ts";
 
 // argon2id is the library default; the cost parameters are pinned so a library upgrade cannot change them.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -46,18 +46,19 @@ export function sha256(value: string): string {
 }
 
 export interface AccessTokens {
-  sign(userId: number): Promise<{ token: string; expiresAt: Date }>;
-  /** The user id, or undefined when the token is missing, malformed, forged or expired. */
-  verify(token: string): Promise<{ userId: number } | { error: "expired" | "invalid" }>;
+  /** `sessionId` is the refresh-token family the access token was issued with (its `sid` claim). */
+  sign(userId: number, sessionId?: string): Promise<{ token: string; expiresAt: Date }>;
+  /** The user id (and session), or an error when the token is malformed, forged or expired. */
+  verify(token: string): Promise<{ userId: number; sessionId?: string } | { error: "expired" | "invalid" }>;
 }
 
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
   const issuer = "palco-admin";
   return {
-    async sign(userId) {
+    async sign(userId, sessionId) {
       const expiresAt = new Date((Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS) * 1000);
-      const token = await new SignJWT({})
+      const token = await new SignJWT(sessionId ? { sid: sessionId } : {})
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(String(userId))
         .setIssuer(issuer)
@@ -74,7 +75,7 @@ export function createAccessTokens(secret: string): AccessTokens {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || userId <= 0) return { error: "invalid" };
-        return { userId };
+        return typeof payload.sid === "string" ? { userId, sessionId: payload.sid } : { userId };
       } catch (error) {
         return { error: error instanceof joseErrors.JWTExpired ? "expired" : "invalid" };
       }
@@ -136,4 +137,22 @@ export async function loadSessionUser(db: Db, userId: number): Promise<LoadedUse
     emailVerified: row.emailVerifiedAt !== null,
     language: row.language,
   };
+}
+
+/**
+ * Ends a user's sessions: their refresh tokens stop working, so the SPA signs them out at the next refresh (and at
+ * once when they are blocked, since the guard also reloads the user). `keepSession` spares the family of the
+ * request that made the change, so a user changing their own password stays signed in on that tab only.
+ */
+export async function revokeRefreshTokens(db: Db, userId: number, keepSession?: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepSession ? ne(refreshTokens.family, keepSession) : undefined,
+      ),
+    );
 }

@@ -5,6 +5,7 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { registerActivationRoutes } from "./activation.ts";
 import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "./db.ts";
 import { conflict, notFound, unprocessable } from "./errors.ts";
 import type { RoutePermission } from "./guard.ts";
@@ -323,31 +324,13 @@ export function registerCrud<
     },
   );
 
-  for (const [action, isActive] of [
-    ["activate", true],
-    ["deactivate", false],
-  ] as const) {
-    r.put(
-      `${base}/:id/${action}`,
-      {
-        config: { permission: permissions.activate },
-        schema: {
-          tags,
-          summary: `${isActive ? "Unblock" : "Block"} a ${resource.noun}`,
-          params: idParams,
-          response: { 200: schemas.entity, ...errorResponses },
-        },
-      },
-      async (request) => {
-        const { id } = request.params;
-        const updated = await db()
-          .update(table as KitTable)
-          .set({ isActive, updatedAt: new Date() })
-          .where(eq(table.id, id))
-          .returning({ id: table.id });
-        if (updated.length === 0) throw notFound();
-        return getEntity(db(), id);
-      },
-    );
-  }
+  registerActivationRoutes(app, {
+    base,
+    tags,
+    permission: permissions.activate,
+    summary: { activate: `Unblock a ${resource.noun}`, deactivate: `Block a ${resource.noun}` },
+    response: schemas.entity,
+    load: getEntity,
+    change: table,
+  });
 }

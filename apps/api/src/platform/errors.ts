@@ -43,6 +43,21 @@ function translateValidationMessage(language: Language, message: string): string
   return translated === message ? translate(language, "VALIDATION.INVALID") : translated;
 }
 
+/**
+ * Zod issues of a body checked in a handler (multipart forms) as `messages`: one translation key per field, the
+ * first issue winning, unknown texts becoming "not valid" — the same answer the error handler gives JSON bodies.
+ */
+export function issueMessages(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "general";
+    messages[field] ??= translate("en", issue.message) === issue.message ? "VALIDATION.INVALID" : issue.message;
+  }
+  return messages;
+}
+
 export function errorBody(
   statusCode: number,
   language: Language,

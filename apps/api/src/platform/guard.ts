@@ -20,6 +20,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, reloaded from the database for this request (absent on public routes). */
     sessionUser?: SessionUser;
+    /** The refresh-token family of the access token used (absent on public routes and older tokens). */
+    sessionId?: string;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared permission (for the docs and the route audit test). */
@@ -114,6 +116,7 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; tokens: Acces
     // A blocked or deleted user's tokens stop working at once; 401 makes the SPA sign them out.
     if (!loaded?.user.isActive) throw unauthorized("AUTH.SESSION_EXPIRED");
     request.sessionUser = loaded.user;
+    request.sessionId = verified.sessionId;
     if (!isAllowed(loaded.user, permission)) throw forbidden();
   });
 }

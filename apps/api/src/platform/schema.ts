@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -26,12 +27,17 @@ export const permissions = pgTable("permissions", {
   position: integer("position").notNull().default(0),
 });
 
-export const roles = pgTable("roles", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull().unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const roles = pgTable(
+  "roles",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // "Soporte" and "soporte" would be the same role to anyone reading the list.
+  (t) => [uniqueIndex("roles_name_lower_unique").on(sql`lower(${t.name})`)],
+);
 
 export const rolePermissions = pgTable(
   "role_permissions",
@@ -175,5 +181,55 @@ export const cities = pgTable(
     index("cities_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
     index("cities_code_trgm").using("gin", t.code.op("gin_trgm_ops")),
     index("cities_name_idx").on(t.name),
+  ],
+);
+
+/**
+ * Payment providers are integrations written in code: the seed keeps one row per integration (by `code`) and
+ * the screens only read them and block or unblock them.
+ */
+export const paymentProviders = pgTable("payment_providers", {
+  id: serial("id").primaryKey(),
+  /** Stable key of the integration in code ("conekta"); the display name may change, this does not. */
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The countries a provider serves. Deleting a country only removes it from the providers that served it. */
+export const paymentProviderCountries = pgTable(
+  "payment_provider_countries",
+  {
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => paymentProviders.id, { onDelete: "cascade" }),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.countryId] }),
+    index("payment_provider_countries_country_idx").on(t.countryId),
+  ],
+);
+
+/** One row per kind a provider offers (bank transfer, convenience-store cash, card). */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: serial("id").primaryKey(),
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => paymentProviders.id, { onDelete: "restrict" }),
+    method: text("method", { enum: ["bank", "cash", "card"] }).notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_methods_provider_method_unique").on(t.providerId, t.method),
+    check("payment_methods_method_check", sql`${t.method} in ('bank', 'cash', 'card')`),
   ],
 );

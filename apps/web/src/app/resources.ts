@@ -3,20 +3,20 @@ import {
   IconBell,
   IconBuildingStadium,
   IconCalendarEvent,
-  IconCash,
   IconCategory,
-  IconCreditCard,
   IconLayoutDashboard,
   IconSettings,
-  IconShieldLock,
   IconSparkles,
   IconTicket,
   IconUserCheck,
-  IconUsers,
 } from "@tabler/icons-react";
 import { citiesMeta } from "@/features/cities/meta.ts";
 import { countriesMeta } from "@/features/countries/meta.ts";
+import { paymentMethodsMeta } from "@/features/payment-methods/meta.ts";
+import { paymentProvidersMeta } from "@/features/payment-providers/meta.ts";
+import { rolesMeta } from "@/features/roles/meta.ts";
 import { statesMeta } from "@/features/states/meta.ts";
+import { usersMeta } from "@/features/users/meta.ts";
 import type { ResourceMeta } from "@/kit/resource.ts";
 
 /**
@@ -24,22 +24,8 @@ import type { ResourceMeta } from "@/kit/resource.ts";
  * chunk); the others are declared with their permissions only and show a "coming soon" page until built.
  */
 export const RESOURCES: ResourceMeta[] = [
-  {
-    name: "users",
-    ns: "USERS",
-    navLabel: "NAV.USERS",
-    icon: IconUsers,
-    section: "ACCESS",
-    permissions: { index: "USERS_INDEX" },
-  },
-  {
-    name: "roles",
-    ns: "ROLES",
-    navLabel: "NAV.ROLES",
-    icon: IconShieldLock,
-    section: "ACCESS",
-    permissions: { index: "ROLES_INDEX" },
-  },
+  usersMeta,
+  rolesMeta,
   {
     name: "notifications",
     ns: "NOTIFICATIONS",
@@ -104,22 +90,8 @@ export const RESOURCES: ResourceMeta[] = [
     section: "MARKETPLACE",
     permissions: { index: "BOOKINGS_INDEX" },
   },
-  {
-    name: "payment-providers",
-    ns: "PAYMENT_PROVIDERS",
-    navLabel: "NAV.PAYMENT_PROVIDERS",
-    icon: IconCash,
-    section: "PAYMENTS",
-    permissions: { index: "PAYMENT_PROVIDERS_INDEX" },
-  },
-  {
-    name: "payment-methods",
-    ns: "PAYMENT_METHODS",
-    navLabel: "NAV.PAYMENT_METHODS",
-    icon: IconCreditCard,
-    section: "PAYMENTS",
-    permissions: { index: "PAYMENT_METHODS_INDEX" },
-  },
+  paymentProvidersMeta,
+  paymentMethodsMeta,
   countriesMeta,
   statesMeta,
   citiesMeta,

@@ -3,12 +3,16 @@
  * messages and server texts), so namespaces such as COUNTRIES hold both the shared VALIDATION keys and these.
  * `es.ts` must have exactly the same shape (enforced by its type).
  */
-const geographyCommon = {
+const recordCommon = {
   ID: "ID",
   NUMBER: "#",
-  CODE: "Code",
   NAME: "Name",
   ACTIVE: "Active",
+};
+
+const geographyCommon = {
+  ...recordCommon,
+  CODE: "Code",
   CREATED_AT: "Created at",
   UPDATED_AT: "Updated at",
 };
@@ -90,6 +94,18 @@ export const en = {
     DELETE_TEXT: "This action cannot be undone.",
     DANGER_ZONE: "Danger zone",
     DELETE_HINT: "Deleting removes it permanently.",
+    OR: "or",
+    SELECT_ALL: "Select all",
+    UNSELECT_ALL: "Unselect all",
+    SELECT_ALL_IN: "Select all in {{group}}",
+    UNSELECT_ALL_IN: "Unselect all in {{group}}",
+    IMAGE_DROP: "Drag an image here or click to choose one",
+    IMAGE_RULES: "{{formats}}, up to {{size}}",
+    IMAGE_REMOVE: "Remove image",
+    IMAGE_PREVIEW: "Preview of the chosen image",
+    IMAGE_FORMAT: "The file must be a {{formats}} image",
+    IMAGE_TOO_LARGE: "The image must be at most {{size}}",
+    IMAGE_COUNT: "Only one image is allowed",
   },
   PAGINATION: {
     LABEL: "Pagination",
@@ -218,6 +234,98 @@ export const en = {
     CREATED: "The city was created successfully",
     UPDATED: "The city was updated successfully",
     DELETED: "The city was deleted successfully",
+  },
+  USERS: {
+    TITLE: "Users",
+    CREATE_TITLE: "New user",
+    EDIT_TITLE: "Edit user",
+    DETAIL_TITLE: "User",
+    ADD: "Add user",
+    SEARCH: "Search by name or e-mail",
+    FIELDS: {
+      ...recordCommon,
+      FIRST_NAME: "First name",
+      LAST_NAME: "Last name",
+      EMAIL: "E-mail",
+      PHONE: "Phone",
+      ROLES: "Roles",
+      PICTURE: "Picture",
+      CHANGE_PASSWORD: "Change password",
+      PASSWORD: "Password",
+      CONFIRMATION: "Confirm password",
+    },
+    SECTIONS: {
+      GENERAL: "General information",
+      PASSWORD: "Password",
+      ROLES: "Roles",
+    },
+    HINTS: {
+      PHONE: "10 digits, optionally with a +country code, for example +52 33 1234 5678",
+      PASSWORD: "8 to 24 characters with a lowercase letter, an uppercase letter and a digit, without spaces",
+      CHANGE_PASSWORD: "Turn on to set a new password for this user",
+      ROLES: "A user may have several roles; they can do everything their roles allow.",
+    },
+    FILTERS: {
+      ROLE: "Role",
+    },
+    NO_ROLES: "There are no roles yet.",
+    PICTURE_OF: "Picture of {{name}}",
+    ERROR_MODAL_TEXT: "The user could not be loaded. They may have been deleted or the connection failed.",
+    AVAILABILITY_TOGGLE_ERROR_MESSAGE: "The user could not be blocked or unblocked, please try again.",
+    CREATED: "The user was created successfully. An e-mail with the link to activate the account was sent to them.",
+    UPDATED: "The user was updated successfully",
+    DELETED: "The user was deleted successfully",
+  },
+  ROLES: {
+    TITLE: "Roles",
+    CREATE_TITLE: "New role",
+    EDIT_TITLE: "Edit role",
+    DETAIL_TITLE: "Role",
+    ADD: "Add role",
+    SEARCH: "Search by name",
+    FIELDS: {
+      ...recordCommon,
+      USER_COUNT: "Users",
+      PERMISSION_COUNT: "Permissions",
+      PERMISSIONS: "Permissions",
+    },
+    HINTS: {
+      PERMISSIONS: "Choose what users with this role may do.",
+    },
+    PERMISSIONS_HELD: "Permissions held: {{count}}",
+    DELETE_IN_USE: "This role is assigned to users, so it cannot be deleted. Remove it from every user first.",
+    ERROR_MODAL_TEXT: "The role could not be loaded. It may have been deleted or the connection failed.",
+    CREATED: "The role was created successfully",
+    UPDATED: "The role was updated successfully",
+    DELETED: "Role deleted",
+  },
+  PAYMENT_PROVIDERS: {
+    TITLE: "Payment providers",
+    DETAIL_TITLE: "Payment provider",
+    FIELDS: {
+      ...recordCommon,
+      COUNTRIES: "Countries",
+    },
+    ERROR_MODAL_TEXT: "The payment provider could not be loaded. The connection may have failed.",
+    AVAILABILITY_TOGGLE_ERROR_MESSAGE:
+      "The availability of the payment provider could not be changed, please try again.",
+  },
+  PAYMENT_METHODS: {
+    TITLE: "Payment methods",
+    DETAIL_TITLE: "Payment method",
+    LABEL: "{{method}} · {{provider}}",
+    KINDS: {
+      bank: "Bank transfer",
+      cash: "Convenience store (cash)",
+      card: "Card",
+    },
+    FIELDS: {
+      ...recordCommon,
+      METHOD: "Method",
+      PROVIDER: "Provider",
+    },
+    ERROR_MODAL_TEXT: "The payment method could not be loaded. The connection may have failed.",
+    AVAILABILITY_TOGGLE_ERROR_MESSAGE: "The availability of the payment method could not be changed, please try again.",
   },
 };
 

@@ -1,12 +1,16 @@
 import type { WebMessages } from "./en.ts";
 
 /** Spanish (Mexico). Same shape as en.ts, enforced by the type. */
-const geographyCommon = {
+const recordCommon = {
   ID: "ID",
   NUMBER: "#",
-  CODE: "Código",
   NAME: "Nombre",
   ACTIVE: "Activo",
+};
+
+const geographyCommon = {
+  ...recordCommon,
+  CODE: "Código",
   CREATED_AT: "Fecha de creación",
   UPDATED_AT: "Última actualización",
 };
@@ -88,6 +92,19 @@ export const es: WebMessages = {
     DELETE_TEXT: "Esta acción no se puede deshacer.",
     DANGER_ZONE: "Zona de riesgo",
     DELETE_HINT: "Al eliminarlo se borra de forma permanente.",
+
+    OR: "o",
+    SELECT_ALL: "Seleccionar todo",
+    UNSELECT_ALL: "Quitar todo",
+    SELECT_ALL_IN: "Seleccionar todo en {{group}}",
+    UNSELECT_ALL_IN: "Quitar todo en {{group}}",
+    IMAGE_DROP: "Arrastra una imagen aquí o haz clic para elegirla",
+    IMAGE_RULES: "{{formats}}, de hasta {{size}}",
+    IMAGE_REMOVE: "Quitar imagen",
+    IMAGE_PREVIEW: "Vista previa de la imagen elegida",
+    IMAGE_FORMAT: "El archivo debe ser una imagen {{formats}}",
+    IMAGE_TOO_LARGE: "La imagen debe pesar como máximo {{size}}",
+    IMAGE_COUNT: "Solo se permite una imagen",
   },
   PAGINATION: {
     LABEL: "Paginación",
@@ -217,5 +234,101 @@ export const es: WebMessages = {
     CREATED: "La ciudad se creó correctamente",
     UPDATED: "La ciudad se actualizó correctamente",
     DELETED: "La ciudad se eliminó correctamente",
+  },
+  USERS: {
+    TITLE: "Usuarios",
+    CREATE_TITLE: "Nuevo usuario",
+    EDIT_TITLE: "Editar usuario",
+    DETAIL_TITLE: "Usuario",
+    ADD: "Agregar usuario",
+    SEARCH: "Buscar por nombre o correo electrónico",
+    FIELDS: {
+      ...recordCommon,
+      FIRST_NAME: "Nombre",
+      LAST_NAME: "Apellido",
+      EMAIL: "Correo electrónico",
+      PHONE: "Teléfono",
+      ROLES: "Roles",
+      PICTURE: "Foto",
+      CHANGE_PASSWORD: "Cambiar contraseña",
+      PASSWORD: "Contraseña",
+      CONFIRMATION: "Confirmar contraseña",
+    },
+    SECTIONS: {
+      GENERAL: "Información general",
+      PASSWORD: "Contraseña",
+      ROLES: "Roles",
+    },
+    HINTS: {
+      PHONE: "10 dígitos, opcionalmente con +código de país, por ejemplo +52 33 1234 5678",
+      PASSWORD: "De 8 a 24 caracteres con una minúscula, una mayúscula y un dígito, sin espacios",
+      CHANGE_PASSWORD: "Actívalo para asignarle una nueva contraseña a este usuario",
+      ROLES: "Un usuario puede tener varios roles; puede hacer todo lo que sus roles permiten.",
+    },
+    FILTERS: {
+      ROLE: "Rol",
+    },
+    NO_ROLES: "Todavía no hay roles.",
+    PICTURE_OF: "Foto de {{name}}",
+    ERROR_MODAL_TEXT:
+      "No se pudo cargar el usuario. Es posible que haya sido eliminado o que haya fallado la conexión.",
+    AVAILABILITY_TOGGLE_ERROR_MESSAGE: "No se pudo bloquear o desbloquear al usuario, por favor inténtalo de nuevo.",
+    CREATED:
+      "El usuario se creó correctamente. Se le envió un correo electrónico con el enlace para activar su cuenta.",
+    UPDATED: "El usuario se actualizó correctamente",
+    DELETED: "El usuario se eliminó correctamente",
+  },
+  ROLES: {
+    TITLE: "Roles",
+    CREATE_TITLE: "Nuevo rol",
+    EDIT_TITLE: "Editar rol",
+    DETAIL_TITLE: "Rol",
+    ADD: "Agregar rol",
+    SEARCH: "Buscar por nombre",
+    FIELDS: {
+      ...recordCommon,
+      USER_COUNT: "Usuarios",
+      PERMISSION_COUNT: "Permisos",
+      PERMISSIONS: "Permisos",
+    },
+    HINTS: {
+      PERMISSIONS: "Elige lo que pueden hacer los usuarios con este rol.",
+    },
+    PERMISSIONS_HELD: "Permisos asignados: {{count}}",
+    DELETE_IN_USE:
+      "Este rol está asignado a usuarios, por lo que no se puede eliminar. Quítaselo primero a cada usuario.",
+    ERROR_MODAL_TEXT: "No se pudo cargar el rol. Es posible que haya sido eliminado o que haya fallado la conexión.",
+    CREATED: "El rol se creó correctamente",
+    UPDATED: "El rol se actualizó correctamente",
+    DELETED: "Rol eliminado",
+  },
+  PAYMENT_PROVIDERS: {
+    TITLE: "Proveedores de pago",
+    DETAIL_TITLE: "Proveedor de pago",
+    FIELDS: {
+      ...recordCommon,
+      COUNTRIES: "Países",
+    },
+    ERROR_MODAL_TEXT: "No se pudo cargar el proveedor de pago. Es posible que haya fallado la conexión.",
+    AVAILABILITY_TOGGLE_ERROR_MESSAGE:
+      "No se pudo cambiar la disponibilidad del proveedor de pago, por favor inténtalo de nuevo.",
+  },
+  PAYMENT_METHODS: {
+    TITLE: "Métodos de pago",
+    DETAIL_TITLE: "Método de pago",
+    LABEL: "{{method}} · {{provider}}",
+    KINDS: {
+      bank: "Transferencia bancaria",
+      cash: "Tienda de conveniencia (efectivo)",
+      card: "Tarjeta",
+    },
+    FIELDS: {
+      ...recordCommon,
+      METHOD: "Método",
+      PROVIDER: "Proveedor",
+    },
+    ERROR_MODAL_TEXT: "No se pudo cargar el método de pago. Es posible que haya fallado la conexión.",
+    AVAILABILITY_TOGGLE_ERROR_MESSAGE:
+      "No se pudo cambiar la disponibilidad del método de pago, por favor inténtalo de nuevo.",
   },
 };

@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_KINDS } from "@palco/shared";
 import { describe, expect, it } from "vitest";
 import { resources } from "../lib/i18n.ts";
 
@@ -28,10 +29,30 @@ describe("translation resources", () => {
     expect(en.get("FORGOT_PASSWORD.ERROR")).toBe("This operation could not be completed. Please try again.");
     expect(en.get("AUTH.INVALID_CREDENTIALS")).toBe("Incorrect e-mail or password");
     // Per-entity texts exist for every built resource.
-    for (const ns of ["COUNTRIES", "STATES", "CITIES"]) {
+    for (const ns of ["COUNTRIES", "STATES", "CITIES", "USERS"]) {
       for (const key of ["ERROR_MODAL_TEXT", "AVAILABILITY_TOGGLE_ERROR_MESSAGE", "CREATED", "UPDATED", "DELETED"]) {
         expect(en.has(`${ns}.${key}`), `${ns}.${key}`).toBe(true);
       }
+    }
+    for (const key of ["ERROR_MODAL_TEXT", "CREATED", "UPDATED", "DELETED"]) {
+      expect(en.has(`ROLES.${key}`), `ROLES.${key}`).toBe(true);
+    }
+    for (const ns of ["PAYMENT_PROVIDERS", "PAYMENT_METHODS"]) {
+      for (const key of ["TITLE", "DETAIL_TITLE", "ERROR_MODAL_TEXT", "AVAILABILITY_TOGGLE_ERROR_MESSAGE"]) {
+        expect(en.has(`${ns}.${key}`), `${ns}.${key}`).toBe(true);
+      }
+    }
+  });
+
+  it("name every payment method kind in both languages", () => {
+    expect(en.get("PAYMENT_METHODS.KINDS.bank")).toBe("Bank transfer");
+    expect(en.get("PAYMENT_METHODS.KINDS.cash")).toBe("Convenience store (cash)");
+    expect(en.get("PAYMENT_METHODS.KINDS.card")).toBe("Card");
+    expect(es.get("PAYMENT_METHODS.KINDS.bank")).toBe("Transferencia bancaria");
+    expect(es.get("PAYMENT_METHODS.KINDS.cash")).toBe("Tienda de conveniencia (efectivo)");
+    expect(es.get("PAYMENT_METHODS.KINDS.card")).toBe("Tarjeta");
+    for (const kind of PAYMENT_METHOD_KINDS) {
+      expect(en.has(`PAYMENT_METHODS.KINDS.${kind}`), kind).toBe(true);
     }
   });
 

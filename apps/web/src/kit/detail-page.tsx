@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Card, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { Badge, Box, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconLock, IconLockOpen, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { serverMessages } from "@/lib/api.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
@@ -15,7 +16,8 @@ import { type Entity, type Resource, resourcePath } from "./resource.ts";
 import { useResourceDetail, useSetActive } from "./resource-queries.ts";
 
 /** Read-only view of one record: its fields, back to the list, edit, and block/unblock with confirmation. */
-export function DetailPage<T extends Entity>({ resource }: { resource: Resource<T> }) {
+// biome-ignore lint/suspicious/noExplicitAny: the detail page does not look at the form or list types
+export function DetailPage<T extends Entity>({ resource }: { resource: Resource<T, any, any> }) {
   const { meta, api, detail } = resource;
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,19 +30,25 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
   const [confirming, setConfirming] = useState(false);
   // The flag the confirmation asks for, frozen while the modal is open (and while it fades out).
   const [target, setTarget] = useState(false);
-  const [toggleFailed, setToggleFailed] = useState(0);
+  const [toggleFailure, setToggleFailure] = useState<{ text: string; at: number } | null>(null);
   const setActive = useSetActive(api, id ?? 0);
-  const title = usePageTitle(record ? resource.recordLabel(record) : t(`${meta.ns}.DETAIL_TITLE`), {
+  const title = usePageTitle(record ? resource.recordLabel(record, t) : t(`${meta.ns}.DETAIL_TITLE`), {
     translated: true,
   });
 
   const active = record?.isActive;
   const toggle = () => {
+    setToggleFailure(null);
     setActive.mutate(target, {
       onSuccess: () => setConfirming(false),
-      onError: () => {
+      onError: (error) => {
         setConfirming(false);
-        setToggleFailed((count) => count + 1);
+        // The server's reason when it gave one ("You cannot block your own account"), else the entity's text.
+        const texts = serverMessages(error);
+        setToggleFailure({
+          text: texts ? texts.join("\n") : t(`${meta.ns}.AVAILABILITY_TOGGLE_ERROR_MESSAGE`),
+          at: Date.now(),
+        });
       },
     });
   };
@@ -84,8 +92,8 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
         }
       />
       <Stack gap="md">
-        {toggleFailed > 0 && (
-          <ErrorAlert message={t(`${meta.ns}.AVAILABILITY_TOGGLE_ERROR_MESSAGE`)} resetKey={toggleFailed} />
+        {toggleFailure && (
+          <ErrorAlert message={toggleFailure.text} resetKey={toggleFailure.at} onClose={() => setToggleFailure(null)} />
         )}
         <Card withBorder radius="md" p="lg">
           <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="xl" verticalSpacing="lg" m={0}>
@@ -95,18 +103,29 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
                   {t(field.label)}
                 </Text>
                 <Box component="dd" m={0} fz="sm">
-                  {record ? fieldValue(field, record) : <Skeleton height={20} width="60%" radius="sm" />}
+                  {record ? fieldValue(field, record, t) : <Skeleton height={20} width="60%" radius="sm" />}
                 </Box>
               </Box>
             ))}
           </SimpleGrid>
         </Card>
+        {record &&
+          detail.sections?.map((section) => (
+            <Card key={section.key} withBorder radius="md" p="lg">
+              {section.title && (
+                <Title order={2} fz="md" fw={600} mb="md">
+                  {t(section.title)}
+                </Title>
+              )}
+              {section.render(record)}
+            </Card>
+          ))}
       </Stack>
 
       {record && active !== undefined && (
         <ConfirmModal
           opened={confirming}
-          title={t(target ? "COMMON.UNBLOCK_TITLE" : "COMMON.BLOCK_TITLE", { name: resource.recordLabel(record) })}
+          title={t(target ? "COMMON.UNBLOCK_TITLE" : "COMMON.BLOCK_TITLE", { name: resource.recordLabel(record, t) })}
           confirmLabel={t(target ? "COMMON.UNBLOCK" : "COMMON.BLOCK")}
           confirmColor={target ? "teal" : "red"}
           loading={setActive.isPending}

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, Card, Group, Stack } from "@mantine/core";
+import { Box, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
-import { type FieldError, type FieldValues, useForm } from "react-hook-form";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { type Control, type FieldError, type FieldValues, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, serverMessages } from "@/lib/api.ts";
@@ -15,10 +15,43 @@ import { FormField } from "./form-fields.tsx";
 import { LoadErrorModal } from "./load-error-modal.tsx";
 import { PageHeader } from "./page-header.tsx";
 import { useRecordId } from "./record-id.ts";
-import { type Entity, type Resource, resourcePath } from "./resource.ts";
+import {
+  type Entity,
+  type FormConfig,
+  type FormFieldDef,
+  type FormMode,
+  type FormSection,
+  type Resource,
+  resourcePath,
+} from "./resource.ts";
 import { useCreateRecord, useDeleteRecord, useResourceDetail, useUpdateRecord } from "./resource-queries.ts";
 
-type Props<T extends Entity> = { resource: Resource<T>; mode: "create" | "edit" };
+// biome-ignore lint/suspicious/noExplicitAny: the form page does not look at list items
+type Props<T extends Entity> = { resource: Resource<T, FieldValues, any>; mode: FormMode };
+
+/** Kinds that take the focus when the form opens (the first one of the form). */
+const FOCUSABLE_FIRST = new Set<FormFieldDef["kind"]>(["text", "password", "select"]);
+
+/** The declared sections, or the flat field list as one untitled section. */
+export function formSections<T>(config: FormConfig<T, FieldValues>): FormSection[] {
+  return config.sections ?? [{ key: "main", fields: config.fields ?? [] }];
+}
+
+/** Renders `children` only while `visible` answers true for the current values (watched). */
+function WhenVisible({
+  def,
+  mode,
+  control,
+  children,
+}: {
+  def: FormFieldDef;
+  mode: FormMode;
+  control: Control<FieldValues>;
+  children: React.ReactNode;
+}) {
+  const values = useWatch({ control });
+  return def.visible?.({ mode, values }) === false ? null : children;
+}
 
 /**
  * Create and edit form of a resource, validated on submit with the shared zod schema. A 422/409 answer puts
@@ -46,16 +79,23 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const title = usePageTitle(`${meta.ns}.${isEdit ? "EDIT_TITLE" : "CREATE_TITLE"}`);
 
+  const schema = useMemo(
+    () => (typeof config.schema === "function" ? config.schema(mode) : config.schema),
+    [config.schema, mode],
+  );
+  const sections = formSections(config).filter((section) => section.visible?.({ mode }) !== false);
+  const allFields = sections.flatMap((section) => section.fields);
+
   const form = useForm<FieldValues>({
-    resolver: zodResolver(config.schema),
+    resolver: zodResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onSubmit",
     defaultValues: config.empty,
     shouldFocusError: true,
   });
-  const { register, control, handleSubmit, setError, setFocus, reset, formState } = form;
-  const fieldNames = config.fields.map((field) => field.name);
-  const firstField = fieldNames[0];
+  const { register, control, handleSubmit, setError, setFocus, reset, getValues, formState } = form;
+  const fieldNames = allFields.map((field) => field.name);
+  const firstField = allFields.find((field) => FOCUSABLE_FIRST.has(field.kind) && !field.visible)?.name;
 
   // Fill the edit form once, when the record first arrives; focus the first field on every form page.
   const filled = useRef(false);
@@ -71,21 +111,28 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
     }
   }, [isEdit, record, reset, setFocus, firstField, config]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async (parsed) => {
     setFailure(null);
+    // The schema's output wins; values it does not declare (files) are kept as entered.
+    const values = { ...getValues(), ...parsed };
+    const body = config.toBody ? config.toBody(values, { mode, record }) : parsed;
     try {
       if (isEdit && id !== null) {
-        await update.mutateAsync(values);
+        const saved = await update.mutateAsync(body);
+        if (saved) config.onSaved?.(saved, mode);
         navigate(`${basePath}/${id}`, flash(`${meta.ns}.UPDATED`));
       } else {
-        await create.mutateAsync(values);
+        const saved = await create.mutateAsync(body);
+        if (saved) config.onSaved?.(saved, mode);
         navigate(basePath, flash(`${meta.ns}.CREATED`));
       }
     } catch (error) {
       const texts = serverMessages(error);
       if (texts && error instanceof ApiError) {
         let focus = true;
-        for (const [name, text] of Object.entries(error.messages)) {
+        for (const [key, text] of Object.entries(error.messages)) {
+          // "roles.0" or "roles[]" belong to the roles field.
+          const name = key.split(/[.[]/)[0] ?? key;
           if (!fieldNames.includes(name)) continue;
           setError(name, { type: "server", message: text }, { shouldFocus: focus });
           focus = false;
@@ -111,30 +158,73 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
 
   const parent =
     isEdit && record
-      ? { to: `${basePath}/${record.id}`, label: resource.recordLabel(record) }
+      ? { to: `${basePath}/${record.id}`, label: resource.recordLabel(record, t) }
       : { to: basePath, label: t(`${meta.ns}.TITLE`) };
   const cancelTo = isEdit && id !== null ? `${basePath}/${id}` : basePath;
   const loading = isEdit && !record;
+  const deleteBlocked = record && config.deleteBlocked ? config.deleteBlocked(record) : null;
+
+  const renderField = (def: FormFieldDef) => {
+    const element = (
+      <FormField
+        key={def.name}
+        def={def}
+        control={control}
+        register={register}
+        error={formState.errors[def.name] as FieldError | undefined}
+        disabled={loading}
+      />
+    );
+    const placed = def.fullWidth ? (
+      <Box key={def.name} style={{ gridColumn: "1 / -1" }}>
+        {element}
+      </Box>
+    ) : (
+      element
+    );
+    return def.visible ? (
+      <WhenVisible key={def.name} def={def} mode={mode} control={control}>
+        {placed}
+      </WhenVisible>
+    ) : (
+      placed
+    );
+  };
 
   return (
     <>
       <PageHeader parent={parent} title={title} />
-      <Stack gap="md" maw={720}>
+      <Stack gap="md" maw={config.maxWidth ?? 720}>
         {failure && <ErrorAlert message={failure.text} resetKey={failure.at} onClose={() => setFailure(null)} />}
         {deleteFailure && (
           <ErrorAlert message={deleteFailure.text} resetKey={deleteFailure.at} onClose={() => setDeleteFailure(null)} />
         )}
         <Card withBorder radius="md" p={0} component="form" onSubmit={onSubmit} noValidate>
           <Box component="fieldset" disabled={loading} p="lg" m={0} style={{ border: 0, minWidth: 0 }}>
-            <Stack gap="md">
-              {config.fields.map((def) => (
-                <FormField
-                  key={def.name}
-                  def={def}
-                  control={control}
-                  register={register}
-                  error={formState.errors[def.name] as FieldError | undefined}
-                />
+            <Stack gap="lg">
+              {sections.map((section, index) => (
+                <Stack key={section.key} gap="md">
+                  {index > 0 && <Divider />}
+                  {section.title && (
+                    <Box>
+                      <Title order={2} fz="md" fw={600}>
+                        {t(section.title)}
+                      </Title>
+                      {section.description && (
+                        <Text size="sm" c="dimmed" mt={2}>
+                          {t(section.description)}
+                        </Text>
+                      )}
+                    </Box>
+                  )}
+                  {section.columns === 2 ? (
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+                      {section.fields.map(renderField)}
+                    </SimpleGrid>
+                  ) : (
+                    <Stack gap="md">{section.fields.map(renderField)}</Stack>
+                  )}
+                </Stack>
               ))}
             </Stack>
           </Box>
@@ -147,14 +237,23 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
           >
             <Box>
               {isEdit && record && canDelete && meta.permissions.delete && (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => setConfirmingDelete(true)}
-                >
-                  {t("COMMON.DELETE")}
-                </Button>
+                <Group gap="sm" wrap="nowrap">
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    disabled={Boolean(deleteBlocked)}
+                    aria-describedby={deleteBlocked ? "delete-blocked-reason" : undefined}
+                    onClick={() => setConfirmingDelete(true)}
+                  >
+                    {t("COMMON.DELETE")}
+                  </Button>
+                  {deleteBlocked && (
+                    <Text id="delete-blocked-reason" size="xs" c="dimmed" maw={320}>
+                      {t(deleteBlocked)}
+                    </Text>
+                  )}
+                </Group>
               )}
             </Box>
             <Group gap="sm">
@@ -172,7 +271,7 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
       {isEdit && record && (
         <ConfirmModal
           opened={confirmingDelete}
-          title={t("COMMON.DELETE_TITLE", { name: resource.recordLabel(record) })}
+          title={t("COMMON.DELETE_TITLE", { name: resource.recordLabel(record, t) })}
           confirmLabel={t("COMMON.DELETE")}
           loading={remove.isPending}
           onConfirm={onDelete}

@@ -20,8 +20,10 @@ const INTERACTIVE = "a, button, input, select, textarea, [role=button], [role=ch
 /**
  * A paged list: search (debounced), filters, table, pagination. Page, search and filters live in the query
  * string, so the back button and shared links restore the same view; any search/filter change goes back to page 1.
+ * An unpaged list (`list.paged: false`) shows every row the API answers, without pagination.
  */
-export function ListPage<T extends Entity>({ resource }: { resource: Resource<T> }) {
+// biome-ignore lint/suspicious/noExplicitAny: the list page does not look at the detail or form types
+export function ListPage<L extends Entity>({ resource }: { resource: Resource<any, any, L> }) {
   const { meta, api, list } = resource;
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -41,7 +43,9 @@ export function ListPage<T extends Entity>({ resource }: { resource: Resource<T>
     () => Object.fromEntries(filters.map((def) => [def.name, searchParams.get(def.name) ?? ""])),
     [filterKey],
   );
-  const params = { page, search: search || undefined, ...filterValues };
+  const paged = list.paged !== false;
+  const searchable = list.searchable !== false;
+  const params = { ...(paged ? { page } : {}), search: search || undefined, ...filterValues };
   const query = useResourceList(api, params);
   const data = query.data;
   const hasCriteria = search !== "" || Object.values(filterValues).some(Boolean);
@@ -82,10 +86,10 @@ export function ListPage<T extends Entity>({ resource }: { resource: Resource<T>
     return text ? `?${text}` : basePath;
   };
 
-  const detailPath = (record: T) => `${basePath}/${record.id}`;
+  const detailPath = (record: L) => `${basePath}/${record.id}`;
   const linkColumn = list.columns.find((column) => column.link) ?? list.columns[0];
 
-  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, record: T) => {
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, record: L) => {
     if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
     if (window.getSelection()?.toString()) return;
     if (event.metaKey || event.ctrlKey) window.open(detailPath(record), "_blank", "noopener");
@@ -99,7 +103,7 @@ export function ListPage<T extends Entity>({ resource }: { resource: Resource<T>
 
   let body: React.ReactNode;
   if (query.isPending) {
-    body = Array.from({ length: PAGE_SIZE }, (_, row) => (
+    body = Array.from({ length: paged ? PAGE_SIZE : 4 }, (_, row) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
       <Table.Tr key={row} aria-hidden>
         {list.columns.map((column) => (
@@ -151,9 +155,9 @@ export function ListPage<T extends Entity>({ resource }: { resource: Resource<T>
         style={canShow ? { cursor: "pointer" } : undefined}
       >
         {list.columns.map((column) => {
-          const value = fieldValue(column, record);
+          const value = fieldValue(column, record, t);
           return (
-            <Table.Td key={column.key}>
+            <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: "nowrap" } : undefined}>
               {canShow && column === linkColumn ? (
                 <Anchor component={Link} to={detailPath(record)} inherit fw={500} c="inherit" underline="hover">
                   {value}
@@ -186,14 +190,14 @@ export function ListPage<T extends Entity>({ resource }: { resource: Resource<T>
         )}
         {optionsFailed > 0 && <ErrorAlert message={t("ERROR_PAGES.LOADING_DATA")} autoHide resetKey={optionsFailed} />}
         <Card withBorder radius="md" p={0}>
-          {(list.searchable !== false || filters.length > 0) && (
+          {(searchable || filters.length > 0) && (
             <Group
               p="md"
               gap="sm"
               wrap="wrap"
               style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
             >
-              {list.searchable !== false && (
+              {searchable && (
                 <SearchInput
                   value={search}
                   onSearch={(value) => update({ search: value })}
@@ -251,9 +255,11 @@ export function ListPage<T extends Entity>({ resource }: { resource: Resource<T>
               <Text size="sm" c="dimmed" aria-live="polite">
                 {t("COMMON.SHOWING", { from, to, total: data.total })}
               </Text>
-              <Box>
-                <Pagination page={page} pageCount={data.pageCount} hrefFor={hrefFor} />
-              </Box>
+              {paged && (
+                <Box>
+                  <Pagination page={page} pageCount={data.pageCount} hrefFor={hrefFor} />
+                </Box>
+              )}
             </Group>
           )}
         </Card>

@@ -1,5 +1,6 @@
 import type { Paged } from "@palco/shared";
 import { api, type QueryValue } from "@/lib/api.ts";
+import { toPaged } from "./paged.ts";
 import type { Entity } from "./resource.ts";
 
 export type ListParams = Record<string, QueryValue>;
@@ -7,9 +8,13 @@ export type ListParams = Record<string, QueryValue>;
 /**
  * The calls of a REST resource under `/api/{name}` (spec: GET list, GET/PUT/DELETE by id, POST, PUT
  * activate/deactivate) with their query keys. `related` names resources whose cached data shows this one
- * (a state's list shows its country name), so they are invalidated after a change.
+ * (a state's list shows its country name), so they are invalidated after a change. `L` is the list item
+ * when the list answers a lighter shape than the detail. Bodies are JSON, or multipart when given a FormData.
  */
-export function createResourceApi<T extends Entity>(name: string, options: { related?: string[] } = {}) {
+export function createResourceApi<T extends Entity, L extends Entity = T>(
+  name: string,
+  options: { related?: string[] } = {},
+) {
   const base = `/api/${name}`;
   return {
     name,
@@ -20,7 +25,8 @@ export function createResourceApi<T extends Entity>(name: string, options: { rel
       list: (params: ListParams) => [name, "list", params] as const,
       detail: (id: number) => [name, "detail", id] as const,
     },
-    list: (params: ListParams, signal?: AbortSignal) => api<Paged<T>>(base, { query: params, signal }),
+    list: async (params: ListParams, signal?: AbortSignal) =>
+      toPaged(await api<Paged<L> | L[]>(base, { query: params, signal })),
     get: (id: number, signal?: AbortSignal) => api<T>(`${base}/${id}`, { signal }),
     create: (input: unknown) => api<T>(base, { method: "POST", body: input }),
     update: (id: number, input: unknown) => api<T>(`${base}/${id}`, { method: "PUT", body: input }),
@@ -30,4 +36,4 @@ export function createResourceApi<T extends Entity>(name: string, options: { rel
   };
 }
 
-export type ResourceApi<T extends Entity> = ReturnType<typeof createResourceApi<T>>;
+export type ResourceApi<T extends Entity, L extends Entity = T> = ReturnType<typeof createResourceApi<T, L>>;

@@ -2,29 +2,29 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Entity } from "./resource.ts";
 import type { ListParams, ResourceApi } from "./resource-api.ts";
 
-export const listQuery = <T extends Entity>(api: ResourceApi<T>, params: ListParams) =>
+export const listQuery = <T extends Entity, L extends Entity>(api: ResourceApi<T, L>, params: ListParams) =>
   queryOptions({
     queryKey: api.keys.list(params),
     queryFn: ({ signal }) => api.list(params, signal),
     placeholderData: keepPreviousData,
   });
 
-export const detailQuery = <T extends Entity>(api: ResourceApi<T>, id: number) =>
+export const detailQuery = <T extends Entity, L extends Entity>(api: ResourceApi<T, L>, id: number) =>
   queryOptions({
     queryKey: api.keys.detail(id),
     queryFn: ({ signal }) => api.get(id, signal),
   });
 
-export function useResourceList<T extends Entity>(api: ResourceApi<T>, params: ListParams) {
+export function useResourceList<T extends Entity, L extends Entity>(api: ResourceApi<T, L>, params: ListParams) {
   return useQuery(listQuery(api, params));
 }
 
-export function useResourceDetail<T extends Entity>(api: ResourceApi<T>, id: number | null) {
+export function useResourceDetail<T extends Entity, L extends Entity>(api: ResourceApi<T, L>, id: number | null) {
   return useQuery({ ...detailQuery(api, id ?? 0), enabled: id !== null });
 }
 
 /** Marks this resource's lists and lookups, and every related resource, as stale. */
-function useInvalidate<T extends Entity>(api: ResourceApi<T>) {
+function useInvalidate<T extends Entity, L extends Entity>(api: ResourceApi<T, L>) {
   const client = useQueryClient();
   return (exceptDetail?: number) =>
     Promise.all([
@@ -36,7 +36,7 @@ function useInvalidate<T extends Entity>(api: ResourceApi<T>) {
     ]);
 }
 
-export function useCreateRecord<T extends Entity>(api: ResourceApi<T>) {
+export function useCreateRecord<T extends Entity, L extends Entity>(api: ResourceApi<T, L>) {
   const invalidate = useInvalidate(api);
   return useMutation({
     mutationFn: (input: unknown) => api.create(input),
@@ -44,7 +44,7 @@ export function useCreateRecord<T extends Entity>(api: ResourceApi<T>) {
   });
 }
 
-export function useUpdateRecord<T extends Entity>(api: ResourceApi<T>, id: number) {
+export function useUpdateRecord<T extends Entity, L extends Entity>(api: ResourceApi<T, L>, id: number) {
   const client = useQueryClient();
   const invalidate = useInvalidate(api);
   return useMutation({
@@ -56,7 +56,7 @@ export function useUpdateRecord<T extends Entity>(api: ResourceApi<T>, id: numbe
   });
 }
 
-export function useDeleteRecord<T extends Entity>(api: ResourceApi<T>, id: number) {
+export function useDeleteRecord<T extends Entity, L extends Entity>(api: ResourceApi<T, L>, id: number) {
   const client = useQueryClient();
   const invalidate = useInvalidate(api);
   return useMutation({
@@ -69,7 +69,7 @@ export function useDeleteRecord<T extends Entity>(api: ResourceApi<T>, id: numbe
 }
 
 /** Block/unblock: the cached flag changes only once the server has accepted the change. */
-export function useSetActive<T extends Entity>(api: ResourceApi<T>, id: number) {
+export function useSetActive<T extends Entity, L extends Entity>(api: ResourceApi<T, L>, id: number) {
   const client = useQueryClient();
   const invalidate = useInvalidate(api);
   return useMutation({

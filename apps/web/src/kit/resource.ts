@@ -1,5 +1,6 @@
 import type { PermissionCode } from "@palco/shared";
 import type { Icon } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
 import type { z } from "zod";
@@ -34,7 +35,7 @@ export type ResourceMeta = {
   section: NavSection;
   permissions: ResourcePermissions;
   // biome-ignore lint/suspicious/noExplicitAny: a registry holds resources of many record types
-  load?: () => Promise<{ default: Resource<any, any> }>;
+  load?: () => Promise<{ default: Resource<any, any, any> }>;
 };
 
 export const resourcePath = (meta: Pick<ResourceMeta, "name">) => `/${meta.name}`;
@@ -42,21 +43,38 @@ export const resourcePath = (meta: Pick<ResourceMeta, "name">) => `/${meta.name}
 /** Every record the kit handles has a numeric id; `isActive` enables block/unblock. */
 export type Entity = { id: number; isActive?: boolean };
 
-export type FieldKind = "text" | "boolean" | "datetime";
+/**
+ * How a value is shown: `boolean` Yes/No badge, `datetime` D/M/YYYY h:mm:ss A, `image` an avatar from a URL,
+ * `tags` badges from a list of strings or `{name}` objects, `enum` the translation `${enumKey}.${value}`,
+ * `list` the names of a list of strings or `{name}` objects joined by commas.
+ */
+export type FieldKind = "text" | "boolean" | "datetime" | "image" | "tags" | "enum" | "list";
 
 /** A value shown in a list cell or a detail row. `label` is a translation key. */
 export type Field<T> = {
   key: string;
   label: string;
   kind?: FieldKind;
+  /** For `enum`: the translation namespace of the values (e.g. PAYMENT_METHODS.KINDS). */
+  enumKey?: string;
   /** Custom rendering; defaults to `record[key]` formatted by `kind`. */
-  value?: (record: T) => ReactNode;
+  value?: (record: T, t: TFunction) => ReactNode;
+};
+
+/** A custom block of a detail page, under the fields (a role's permissions, a venue's boxes…). */
+export type DetailSection<T> = {
+  key: string;
+  /** Translation key of the section title. */
+  title?: string;
+  render: (record: T) => ReactNode;
 };
 
 export type Column<T> = Field<T> & {
   /** Render the cell as the link to the detail page (one per row, for keyboard users). */
   link?: boolean;
   width?: number | string;
+  /** Keep the cell on one line (phone numbers, codes). */
+  nowrap?: boolean;
 };
 
 /** Options for a select, fed by a hook so they can come from the server. */
@@ -76,52 +94,132 @@ export type FilterDef =
     }
   | { name: string; label: string; kind: "date" };
 
+/** One switch of a switch group; `description` is a small second line (e.g. a permission code). */
+export type Choice = { value: string; label: string; description?: string };
+/** Switches under an optional group title (a permission group); `key` identifies the group. */
+export type ChoiceGroup = { key: string; label?: string; items: Choice[] };
+export type ChoicesState = { groups: ChoiceGroup[]; isLoading: boolean; isError: boolean };
+
+export type FormMode = "create" | "edit";
+
+type FieldBase = {
+  /** The form value's name, also the key of the server's per-field messages. */
+  name: string;
+  /** Translation key of the label. */
+  label: string;
+  /** Translation key of a help text under the label. */
+  hint?: string;
+  /** Shown only when this answers true (e.g. only on edit, or while a switch is on). */
+  visible?: (context: { mode: FormMode; values: FieldValues }) => boolean;
+  /** Takes the whole row of a two-column section. */
+  fullWidth?: boolean;
+};
+
 export type FormFieldDef =
-  | {
-      name: string;
-      label: string;
+  | (FieldBase & {
       kind: "text";
-      hint?: string;
       placeholder?: string;
       maxLength?: number;
-    }
-  | {
-      name: string;
-      label: string;
+      type?: "text" | "email" | "tel";
+      autoComplete?: string;
+    })
+  | (FieldBase & { kind: "password"; autoComplete?: string; maxLength?: number })
+  | (FieldBase & {
       kind: "select";
-      hint?: string;
       placeholder?: string;
       searchable?: boolean;
       useOptions: () => OptionsState;
-    };
+    })
+  /** A boolean as a switch. */
+  | (FieldBase & { kind: "switch" })
+  /**
+   * A list of values (string[]) chosen with one switch (or chip) each, optionally grouped, optionally with
+   * select/unselect all.
+   */
+  | (FieldBase & {
+      kind: "switchGroup";
+      useChoices: () => ChoicesState;
+      /** "Select all" / "Unselect all" for the whole list and for each group. */
+      bulk?: boolean;
+      /** Translation key shown when there is nothing to choose from. */
+      empty?: string;
+      /** Switches (default) or chips for short labels. */
+      display?: "switches" | "chips";
+      columns?: { base?: number; sm?: number; md?: number; lg?: number; xl?: number };
+    })
+  /**
+   * One image picked with a drop zone, with a preview and a remove button. Its value is an `ImageValue`;
+   * turn it into multipart parts with `imageParts` from multipart.ts.
+   */
+  | (FieldBase & {
+      kind: "image";
+      /** Accepted MIME types. */
+      accept: readonly string[];
+      maxBytes: number;
+      /** Round preview (avatars) or a rounded rectangle (pictures, icons). */
+      shape?: "circle" | "rectangle";
+    });
+
+/** A titled block of form fields; `columns: 2` lays text fields side by side on wide screens. */
+export type FormSection = {
+  key: string;
+  /** Translation key of the title. */
+  title?: string;
+  /** Translation key of a short text under the title. */
+  description?: string;
+  columns?: 1 | 2;
+  fields: FormFieldDef[];
+  visible?: (context: { mode: FormMode }) => boolean;
+};
 
 export type FormConfig<T, V extends FieldValues> = {
-  /** The shared zod schema (its messages are translation keys). */
+  /** The shared zod schema (its messages are translation keys); a function when it depends on the mode. */
   // biome-ignore lint/suspicious/noExplicitAny: the schema's output is whatever the API accepts
-  schema: z.ZodType<any, V>;
-  fields: FormFieldDef[];
+  schema: z.ZodType<any, V> | ((mode: FormMode) => z.ZodType<any, V>);
+  /** Either a flat list of fields or titled sections. */
+  fields?: FormFieldDef[];
+  sections?: FormSection[];
   /** Values of an empty create form. */
   empty: V;
   /** Values of the edit form for a loaded record. */
   fromRecord: (record: T) => V;
+  /**
+   * The request body built from the validated values (fields the schema does not know, such as files, are
+   * kept as entered). Defaults to the values themselves, sent as JSON; return a FormData for multipart.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the values are whatever the schema produced
+  toBody?: (values: any, context: { mode: FormMode; record: T | undefined }) => unknown;
+  /** Runs after a successful save with the server's answer (e.g. refresh the signed-in user). */
+  onSaved?: (record: T, mode: FormMode) => void;
+  /** A translation key explaining why the record cannot be deleted now (the delete button is then disabled). */
+  deleteBlocked?: (record: T) => string | null;
+  /** Widest the form grows, in px (default 720). */
+  maxWidth?: number;
 };
 
-/** The full declaration of a resource; the kit's ListPage, DetailPage and FormPage render it. */
-export type Resource<T extends Entity, V extends FieldValues = FieldValues> = {
+/**
+ * The full declaration of a resource; the kit's ListPage, DetailPage and FormPage render it. `L` is the list
+ * item when the list answers a lighter shape than the detail.
+ */
+export type Resource<T extends Entity, V extends FieldValues = FieldValues, L extends Entity = T> = {
   meta: ResourceMeta;
-  api: ResourceApi<T>;
+  api: ResourceApi<T, L>;
   /** How a record is named in titles and confirmations. */
-  recordLabel: (record: T) => string;
+  recordLabel: (record: T, t: TFunction) => string;
   list: {
-    columns: Column<T>[];
+    columns: Column<L>[];
     searchable?: boolean;
     filters?: FilterDef[];
+    /** `false`: the API answers every row at once (a plain array): no pagination. */
+    paged?: boolean;
   };
-  detail: { fields: Field<T>[] };
+  detail: { fields: Field<T>[]; sections?: DetailSection<T>[] };
   form?: FormConfig<T, V>;
 };
 
-/** Identity helper that keeps the record and form types of a declaration. */
-export function defineResource<T extends Entity, V extends FieldValues>(resource: Resource<T, V>): Resource<T, V> {
+/** Identity helper that keeps the record, form and list item types of a declaration. */
+export function defineResource<T extends Entity, V extends FieldValues, L extends Entity = T>(
+  resource: Resource<T, V, L>,
+): Resource<T, V, L> {
   return resource;
 }

@@ -1,4 +1,4 @@
-import type { CountryOption, StateOption } from "@palco/shared";
+import type { CountryOption, RoleOption, StateOption } from "@palco/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api.ts";
 
@@ -16,6 +16,13 @@ export const countryOptionsQuery = queryOptions({
 export const stateOptionsQuery = queryOptions({
   queryKey: ["states", "all"] as const,
   queryFn: ({ signal }) => api<StateOption[]>("/api/states/all", { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** GET /roles/all: every role, for the user list filter and the user form's role switches. */
+export const roleOptionsQuery = queryOptions({
+  queryKey: ["roles", "all"] as const,
+  queryFn: ({ signal }) => api<RoleOption[]>("/api/roles/all", { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -74,5 +81,14 @@ export function useStateSelectOptions(countryId?: string): OptionsState {
       .map(([group, items]) => ({ group, items: items.sort(byLabel) })),
     isLoading,
     isError,
+  };
+}
+
+export function useRoleSelectOptions(): OptionsState {
+  const roles = useQuery(roleOptionsQuery);
+  return {
+    data: (roles.data ?? []).map((role) => ({ value: String(role.id), label: role.name })).sort(byLabel),
+    isLoading: roles.isPending,
+    isError: roles.isError,
   };
 }

@@ -92,6 +92,15 @@ export function setSession(value: Session) {
   emit();
 }
 
+/**
+ * Changes the signed-in user's details in place (after they edit their own account: picture, names, roles,
+ * permissions), keeping the tokens.
+ */
+export function updateSessionUser(patch: Partial<Session["user"]>) {
+  if (!current) return;
+  setSession({ ...current, user: { ...current.user, ...patch } });
+}
+
 export function clearSession(reason: EndReason) {
   clearTimeout(refreshTimer);
   const hadSession = current !== null;

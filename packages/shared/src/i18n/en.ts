@@ -68,6 +68,40 @@ export const en = {
     },
     IN_USE: "This city is still in use; remove what refers to it first",
   },
+  USERS: {
+    VALIDATION: {
+      FIRST_NAME_MISSING: "The first name is required",
+      LAST_NAME_MISSING: "The last name is required",
+      PHONE_MISSING: "The phone is required",
+      PHONE_FORMAT: "Enter a 10-digit phone number, optionally with a +country code",
+      EMAIL_TAKEN: "Another user already uses this e-mail",
+      ROLES_FORMAT: "Choose roles from the list",
+      ROLE_UNKNOWN: "One of the chosen roles does not exist",
+      PICTURE_FORMAT: "The picture must be a JPEG, PNG, WebP or GIF image",
+      PICTURE_TOO_LARGE: "The picture must be at most 5 MB",
+      PICTURE_COUNT: "Only one picture is allowed",
+    },
+    CANNOT_BLOCK_SELF: "You cannot block your own account",
+    CANNOT_DELETE_SELF: "You cannot delete your own account",
+    LAST_SUPER_ADMIN: "This is the last active super-admin; it cannot be blocked or deleted",
+    IN_USE: "This user still has records that refer to it",
+    SUPER_ADMIN_PROTECTED: "Only a super-admin can change a super-admin account",
+  },
+  ROLES: {
+    VALIDATION: {
+      NAME_MISSING: "The role name is required",
+      NAME_TAKEN: "Another role already has this name",
+      PERMISSIONS_FORMAT: "Permissions must be a list of codes",
+      PERMISSION_UNKNOWN: "One or more permissions do not exist",
+    },
+    IN_USE: "This role is assigned to users; remove it from them first",
+  },
+  PAYMENT_PROVIDERS: {
+    INACTIVE: "This payment provider is blocked and cannot be used",
+  },
+  PAYMENT_METHODS: {
+    INACTIVE: "This payment method is blocked and cannot be used",
+  },
 };
 
 export type SharedMessages = typeof en;

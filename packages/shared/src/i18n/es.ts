@@ -66,4 +66,38 @@ export const es: SharedMessages = {
     },
     IN_USE: "Esta ciudad aún está en uso; elimina primero lo que la usa",
   },
+  USERS: {
+    VALIDATION: {
+      FIRST_NAME_MISSING: "El nombre es obligatorio",
+      LAST_NAME_MISSING: "El apellido es obligatorio",
+      PHONE_MISSING: "El teléfono es obligatorio",
+      PHONE_FORMAT: "Escribe un teléfono de 10 dígitos, opcionalmente con +código de país",
+      EMAIL_TAKEN: "Otro usuario ya usa este correo electrónico",
+      ROLES_FORMAT: "Elige roles de la lista",
+      ROLE_UNKNOWN: "Uno de los roles elegidos no existe",
+      PICTURE_FORMAT: "La imagen debe ser JPEG, PNG, WebP o GIF",
+      PICTURE_TOO_LARGE: "La imagen debe pesar como máximo 5 MB",
+      PICTURE_COUNT: "Solo se permite una imagen",
+    },
+    CANNOT_BLOCK_SELF: "No puedes bloquear tu propia cuenta",
+    CANNOT_DELETE_SELF: "No puedes eliminar tu propia cuenta",
+    LAST_SUPER_ADMIN: "Es el último superadministrador activo; no se puede bloquear ni eliminar",
+    IN_USE: "Este usuario aún tiene registros que lo usan",
+    SUPER_ADMIN_PROTECTED: "Solo un superadministrador puede modificar una cuenta de superadministrador",
+  },
+  ROLES: {
+    VALIDATION: {
+      NAME_MISSING: "El nombre del rol es obligatorio",
+      NAME_TAKEN: "Otro rol ya tiene este nombre",
+      PERMISSIONS_FORMAT: "Los permisos deben ser una lista de códigos",
+      PERMISSION_UNKNOWN: "Uno o más permisos no existen",
+    },
+    IN_USE: "Este rol está asignado a usuarios; quítaselo primero",
+  },
+  PAYMENT_PROVIDERS: {
+    INACTIVE: "Este proveedor de pago está bloqueado y no se puede usar",
+  },
+  PAYMENT_METHODS: {
+    INACTIVE: "Este método de pago está bloqueado y no se puede usar",
+  },
 };

@@ -76,7 +76,7 @@ export class AuthService {
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
     });
-    const { token, expiresAt } = await this.deps.tokens.sign(userId);
+    const { token, expiresAt } = await this.deps.tokens.sign(userId, family);
     return { token, refreshToken, expiresAt: expiresAt.toISOString(), user: loaded.user };
   }
 

@@ -1,13 +1,9 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PictureAvatar } from "@/kit/avatar.tsx";
 import { logout, useSession } from "@/lib/session.ts";
-
-function initials(first: string, last: string, email: string) {
-  const text = `${first.charAt(0)}${last.charAt(0)}`.trim();
-  return (text || email.charAt(0)).toUpperCase();
-}
 
 /** Avatar + name; the dropdown shows the e-mail and the logout action. */
 export function UserMenu() {
@@ -23,9 +19,7 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={t("TOP_BAR.USER_MENU")} px={6} py={4} style={{ borderRadius: 8 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user.pictureUrl} radius="xl" size={30} color="indigo">
-              {initials(user.firstName, user.lastName, user.email)}
-            </Avatar>
+            <PictureAvatar src={user.pictureUrl} name={name} size={30} />
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
               {name}
             </Text>

@@ -1,0 +1,255 @@
+import {
+  errorBody,
+  idParams,
+  type Language,
+  PAGE_SIZE,
+  type PermissionGroup,
+  type Role,
+  role,
+  roleInput,
+  roleListQuery,
+  roleListResponse,
+  roleOption,
+} from "@palco/shared";
+import { and, asc, count, eq, ilike, ne, type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { likePattern, rowExists } from "../../platform/crud.ts";
+import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
+import { conflict, languageOf, notFound, unprocessable } from "../../platform/errors.ts";
+import { permissions, rolePermissions, roles, userRoles } from "../../platform/schema.ts";
+
+const tags = ["Roles"];
+const errors = { "4xx": errorBody };
+
+const userCount = sql<number>`(select count(*) from ${userRoles} where ${userRoles.roleId} = ${roles.id})`.mapWith(
+  Number,
+);
+const permissionCount =
+  sql<number>`(select count(*) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id})`.mapWith(Number);
+
+async function findRole(db: Db, id: number, language: Language): Promise<Role | undefined> {
+  const [row] = await db
+    .select({ id: roles.id, name: roles.name, userCount, createdAt: roles.createdAt, updatedAt: roles.updatedAt })
+    .from(roles)
+    .where(eq(roles.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const granted = await db
+    .select({
+      code: permissions.code,
+      group: permissions.group,
+      descriptionEn: permissions.descriptionEn,
+      descriptionEs: permissions.descriptionEs,
+    })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.code, rolePermissions.permissionCode))
+    .where(eq(rolePermissions.roleId, id))
+    .orderBy(asc(permissions.position), asc(permissions.code));
+  return {
+    id: row.id,
+    name: row.name,
+    userCount: row.userCount,
+    permissions: granted.map((grant) => ({
+      code: grant.code,
+      group: grant.group as PermissionGroup,
+      description: language === "es" ? grant.descriptionEs : grant.descriptionEn,
+    })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function getRole(db: Db, id: number, language: Language): Promise<Role> {
+  const found = await findRole(db, id, language);
+  if (!found) throw notFound();
+  return found;
+}
+
+async function checkName(db: Db, name: string, excludeId?: number) {
+  const sameName = eq(sql`lower(${roles.name})`, name.toLowerCase());
+  if (await rowExists(db, roles, excludeId === undefined ? sameName : and(sameName, ne(roles.id, excludeId))!)) {
+    throw unprocessable({ name: "ROLES.VALIDATION.NAME_TAKEN" });
+  }
+}
+
+function mapWriteError(error: unknown): never {
+  const pgError = pgErrorOf(error);
+  if (pgError?.code === PG_UNIQUE_VIOLATION && pgError.constraint === "roles_name_lower_unique") {
+    throw unprocessable({ name: "ROLES.VALIDATION.NAME_TAKEN" });
+  }
+  // A code that left the catalogue between validation and insert.
+  if (pgError?.code === PG_FOREIGN_KEY_VIOLATION) {
+    throw unprocessable({ permissions: "ROLES.VALIDATION.PERMISSION_UNKNOWN" });
+  }
+  throw error;
+}
+
+async function setPermissions(tx: Db, roleId: number, codes: string[]) {
+  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (codes.length > 0) {
+    await tx.insert(rolePermissions).values(codes.map((permissionCode) => ({ roleId, permissionCode })));
+  }
+}
+
+export async function roleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.db;
+
+  r.get(
+    "/api/roles",
+    {
+      config: { permission: "ROLES_INDEX" },
+      schema: {
+        tags,
+        summary: "List roles (paged, 12 per page, with meta page/perPage/total/lastPage), ordered by name",
+        querystring: roleListQuery,
+        response: { 200: roleListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, search } = request.query;
+      const conditions: SQL[] = [];
+      const term = search?.trim();
+      if (term) conditions.push(ilike(roles.name, likePattern(term)));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [items, totals] = await Promise.all([
+        db()
+          .select({ id: roles.id, name: roles.name, userCount, permissionCount })
+          .from(roles)
+          .where(where)
+          .orderBy(asc(roles.name), asc(roles.id))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        db().select({ total: count() }).from(roles).where(where),
+      ]);
+      const total = Number(totals[0]?.total ?? 0);
+      const pageCount = Math.ceil(total / PAGE_SIZE);
+      return {
+        items,
+        page,
+        pageSize: PAGE_SIZE,
+        pageCount,
+        total,
+        // lastPage is at least 1, as paginators that report it do.
+        meta: { page, perPage: PAGE_SIZE, total, lastPage: Math.max(1, pageCount) },
+      };
+    },
+  );
+
+  r.get(
+    "/api/roles/all",
+    {
+      // The role filter of the user list and the role switches of the user form need it as well.
+      config: { permission: ["ROLES_INDEX", "USERS_INDEX", "USERS_CREATE", "USERS_EDIT"] },
+      schema: {
+        tags,
+        summary: "Every role, ordered by name, for selects and filters",
+        response: { 200: z.array(roleOption), ...errors },
+      },
+    },
+    async () => db().select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name), asc(roles.id)),
+  );
+
+  r.get(
+    "/api/roles/:id",
+    {
+      // The edit form loads the role too.
+      config: { permission: ["ROLES_SHOW", "ROLES_EDIT"] },
+      schema: {
+        tags,
+        summary: "One role with its permissions (descriptions in the request language, catalogue order)",
+        params: idParams,
+        response: { 200: role, ...errors },
+      },
+    },
+    async (request) => getRole(db(), request.params.id, languageOf(request)),
+  );
+
+  r.post(
+    "/api/roles",
+    {
+      config: { permission: "ROLES_CREATE" },
+      schema: {
+        tags,
+        summary: "Create a role from a name and permission codes",
+        description:
+          "422 messages.name when another role has the name (case-insensitive), messages.permissions for unknown codes.",
+        body: roleInput,
+        response: { 201: role, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, permissions: codes } = request.body;
+      const id = await db()
+        .transaction(async (tx) => {
+          await checkName(tx, name);
+          const [created] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
+          await setPermissions(tx, created!.id, codes);
+          return created!.id;
+        })
+        .catch(mapWriteError);
+      return reply.code(201).send(await getRole(db(), id, languageOf(request)));
+    },
+  );
+
+  r.put(
+    "/api/roles/:id",
+    {
+      config: { permission: "ROLES_EDIT" },
+      schema: {
+        tags,
+        summary: "Update a role: its name and its whole set of permission codes",
+        description: "Holders of the role see the new permissions on their very next request.",
+        params: idParams,
+        body: roleInput,
+        response: { 200: role, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { name, permissions: codes } = request.body;
+      await db()
+        .transaction(async (tx) => {
+          const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for("update");
+          if (!locked) throw notFound();
+          await checkName(tx, name, id);
+          await tx.update(roles).set({ name, updatedAt: new Date() }).where(eq(roles.id, id));
+          await setPermissions(tx, id, codes);
+        })
+        .catch(mapWriteError);
+      return getRole(db(), id, languageOf(request));
+    },
+  );
+
+  r.delete(
+    "/api/roles/:id",
+    {
+      // Spec 01 §6: USERS_DELETE also gates role delete (there is no ROLES_DELETE).
+      config: { permission: "USERS_DELETE" },
+      schema: {
+        tags,
+        summary: "Delete a role (refused while users have it)",
+        params: idParams,
+        response: { 204: z.undefined().describe("Deleted"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await db()
+        .transaction(async (tx) => {
+          const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for("update");
+          if (!locked) throw notFound();
+          if (await rowExists(tx, userRoles, eq(userRoles.roleId, id))) throw conflict("ROLES.IN_USE");
+          await tx.delete(roles).where(eq(roles.id, id));
+        })
+        .catch((error: unknown) => {
+          // A user given the role between the check and the delete: same answer as the check.
+          if (pgErrorOf(error)?.code === PG_FOREIGN_KEY_VIOLATION) throw conflict("ROLES.IN_USE");
+          throw error;
+        });
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,313 @@
+import {
+  errorBody,
+  idParams,
+  paged,
+  USER_PICTURE_MAX_BYTES,
+  user,
+  userCreateInput,
+  userListQuery,
+  userUpdateInput,
+} from "@palco/shared";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { registerActivationRoutes } from "../../platform/activation.ts";
+import { hashPassword, revokeRefreshTokens } from "../../platform/auth.ts";
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
+import { conflict, issueMessages, languageOf, unprocessable } from "../../platform/errors.ts";
+import { ImageRejectedError, type PreparedImage, type StoredImage } from "../../platform/images.ts";
+import { fieldValue, type ParsedForm, readForm } from "../../platform/multipart.ts";
+import { userRoles, users } from "../../platform/schema.ts";
+import { AVATAR, checkUserRules, getUser, guardSuperAdmin, listUsers, lockUser } from "./service.ts";
+
+const tags = ["Users"];
+const errors = { "4xx": errorBody };
+
+const FORM_DESCRIPTION =
+  "multipart/form-data (or JSON without a picture). Text parts: firstName, lastName, email, phone, password, " +
+  "roles[] (repeated, role ids; `roles` is accepted too). File part: picture (at most one; JPEG, PNG, WebP or GIF " +
+  `judged by its content; at most ${USER_PICTURE_MAX_BYTES} bytes), stored as a 512 × 512 WebP without metadata. ` +
+  "422 lists every problem in `messages` (firstName, lastName, email, phone, password, roles, picture).";
+
+/** Text parts plus room for the roles of a large organisation; one file. */
+const FORM_LIMITS = { fileSize: USER_PICTURE_MAX_BYTES, files: 1, fields: 130 };
+
+const NUL = /\u0000/;
+
+type UserSchema = typeof userCreateInput | typeof userUpdateInput;
+
+/** Validates the form like a JSON body would be, plus the picture (decoded and re-encoded here, stored later). */
+async function checkForm<TSchema extends UserSchema>(
+  app: FastifyInstance,
+  form: ParsedForm,
+  schema: TSchema,
+): Promise<{ input: z.output<TSchema>; picture: PreparedImage | undefined }> {
+  if (form.tooManyFiles) throw unprocessable({ picture: "USERS.VALIDATION.PICTURE_COUNT" });
+  // An empty roles[] part (how some clients say "no roles") is no role.
+  const roles = [...(form.fields.get("roles[]") ?? []), ...(form.fields.get("roles") ?? [])].filter(
+    (value) => typeof value !== "string" || value.trim() !== "",
+  );
+  const values = {
+    firstName: fieldValue(form, "firstName"),
+    lastName: fieldValue(form, "lastName"),
+    email: fieldValue(form, "email"),
+    phone: fieldValue(form, "phone"),
+    password: fieldValue(form, "password"),
+    roles,
+  };
+  const parsed = schema.safeParse(values);
+  const messages: Record<string, string> = parsed.success ? {} : issueMessages(parsed.error.issues);
+  for (const field of form.truncated) {
+    if (field in values) messages[field] ??= "VALIDATION.TOO_LONG";
+  }
+  // The shared policy has no rule for NUL; a password is never stored, but it must not be typed either.
+  if (typeof values.password === "string" && NUL.test(values.password)) {
+    messages.password ??= "VALIDATION.INVALID_CHARACTERS";
+  }
+
+  // A browser form with an empty file input still sends an empty part: that is "no picture".
+  const files = form.files.filter((file) => file.fieldName === "picture" && (file.tooLarge || file.data?.length));
+  let picture: PreparedImage | undefined;
+  if (files.length > 1) messages.picture = "USERS.VALIDATION.PICTURE_COUNT";
+  else if (files[0]?.tooLarge) messages.picture = "USERS.VALIDATION.PICTURE_TOO_LARGE";
+  else if (files[0]?.data) {
+    try {
+      picture = await app.images.prepare(files[0].data, AVATAR);
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      messages.picture =
+        error.problem === "dimensions" ? "USERS.VALIDATION.PICTURE_TOO_LARGE" : "USERS.VALIDATION.PICTURE_FORMAT";
+    }
+  }
+  if (Object.keys(messages).length > 0 || !parsed.success) throw unprocessable(messages);
+  return { input: parsed.data as z.output<TSchema>, picture };
+}
+
+/** The checks run first; these map the races they cannot see to the same answers. */
+function mapWriteError(error: unknown): never {
+  const pgError = pgErrorOf(error);
+  if (pgError?.code === PG_UNIQUE_VIOLATION && pgError.constraint === "users_email_lower_unique") {
+    throw unprocessable({ email: "USERS.VALIDATION.EMAIL_TAKEN" });
+  }
+  if (pgError?.code === PG_FOREIGN_KEY_VIOLATION) throw unprocessable({ roles: "USERS.VALIDATION.ROLE_UNKNOWN" });
+  throw error;
+}
+
+const sameIds = (a: number[], b: number[]) => {
+  const left = [...new Set(a)].sort((x, y) => x - y);
+  const right = [...new Set(b)].sort((x, y) => x - y);
+  return left.length === right.length && left.every((value, index) => value === right[index]);
+};
+
+const actorOf = (request: FastifyRequest) => request.sessionUser!;
+
+export async function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.db;
+
+  r.get(
+    "/api/users",
+    {
+      config: { permission: "USERS_INDEX" },
+      schema: {
+        tags,
+        summary: "List users (paged, 12 per page), ordered by first name and last name",
+        description: "search matches first name, last name or e-mail (case-insensitive); role filters by role id.",
+        querystring: userListQuery,
+        response: { 200: paged(user), ...errors },
+      },
+    },
+    async (request) => listUsers(db(), request.query),
+  );
+
+  r.get(
+    "/api/users/:id",
+    {
+      // The edit form loads the user too.
+      config: { permission: ["USERS_SHOW", "USERS_EDIT"] },
+      schema: { tags, summary: "One user", params: idParams, response: { 200: user, ...errors } },
+    },
+    async (request) => getUser(db(), request.params.id),
+  );
+
+  r.post(
+    "/api/users",
+    {
+      config: { permission: "USERS_CREATE" },
+      schema: {
+        tags,
+        summary: "Create a user; an activation e-mail is sent (the user cannot sign in before activating)",
+        description: FORM_DESCRIPTION,
+        consumes: ["multipart/form-data", "application/json"],
+        response: { 201: user, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const form = await readForm(request, FORM_LIMITS);
+      const { input, picture } = await checkForm(app, form, userCreateInput);
+      const passwordHash = await hashPassword(input.password);
+      const roleIds = [...new Set(input.roles)];
+      let stored: StoredImage | undefined;
+      let id: number;
+      try {
+        id = await db().transaction(async (tx) => {
+          await checkUserRules(tx, { email: input.email, roles: roleIds });
+          if (picture) stored = await app.images.save(picture, AVATAR.folder);
+          const [created] = await tx
+            .insert(users)
+            .values({
+              firstName: input.firstName,
+              lastName: input.lastName,
+              email: input.email.toLowerCase(),
+              phone: input.phone,
+              passwordHash,
+              pictureUrl: stored?.url ?? null,
+              isActive: true,
+              isSuperAdmin: false,
+              emailVerifiedAt: null,
+              // The activation e-mail (and later ones) go out in the language of the staff member who created it.
+              language: languageOf(request),
+            })
+            .returning({ id: users.id });
+          if (roleIds.length > 0) {
+            await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: created!.id, roleId })));
+          }
+          return created!.id;
+        });
+      } catch (error) {
+        await app.images.remove(stored?.url);
+        mapWriteError(error);
+      }
+      app.background.run("activation e-mail", () => app.auth.sendActivationMail(id));
+      return reply.code(201).send(await getUser(db(), id));
+    },
+  );
+
+  r.put(
+    "/api/users/:id",
+    {
+      config: { permission: "USERS_EDIT" },
+      schema: {
+        tags,
+        summary: "Update a user",
+        description:
+          `${FORM_DESCRIPTION} The password is optional (empty or absent: unchanged). A new picture replaces the ` +
+          'old one; the text part removePicture = "true" clears it. Changing the roles or the password ends the ' +
+          "user's other sessions (their refresh tokens).",
+        params: idParams,
+        consumes: ["multipart/form-data", "application/json"],
+        response: { 200: user, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const actor = actorOf(request);
+      const form = await readForm(request, FORM_LIMITS);
+      const removePicture = [true, "true"].includes(fieldValue(form, "removePicture") as string | boolean);
+      const { input, picture } = await checkForm(app, form, userUpdateInput);
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      const roleIds = [...new Set(input.roles)];
+      let stored: StoredImage | undefined;
+      let replaced: string | null = null;
+      try {
+        replaced = await db().transaction(async (tx) => {
+          const locked = await lockUser(tx, id);
+          guardSuperAdmin(locked, actor, "edit");
+          await checkUserRules(tx, { email: input.email, roles: roleIds }, id);
+          if (picture) stored = await app.images.save(picture, AVATAR.folder);
+          const previous = locked.target.pictureUrl;
+          const pictureUrl = stored ? stored.url : removePicture ? null : previous;
+          await tx
+            .update(users)
+            .set({
+              firstName: input.firstName,
+              lastName: input.lastName,
+              email: input.email.toLowerCase(),
+              phone: input.phone,
+              pictureUrl,
+              ...(passwordHash ? { passwordHash } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, id));
+          const current = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
+          const rolesChanged = !sameIds(
+            current.map((row) => row.roleId),
+            roleIds,
+          );
+          if (rolesChanged) {
+            await tx.delete(userRoles).where(eq(userRoles.userId, id));
+            if (roleIds.length > 0)
+              await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+          }
+          if (rolesChanged || passwordHash) {
+            // Editing oneself keeps the session doing it; every other session of the user ends.
+            await revokeRefreshTokens(tx, id, id === actor.id ? request.sessionId : undefined);
+          }
+          return pictureUrl !== previous ? previous : null;
+        });
+      } catch (error) {
+        await app.images.remove(stored?.url);
+        mapWriteError(error);
+      }
+      // Only once the new state is committed: a failed update keeps the old picture.
+      await app.images.remove(replaced);
+      return getUser(db(), id);
+    },
+  );
+
+  r.delete(
+    "/api/users/:id",
+    {
+      config: { permission: "USERS_DELETE" },
+      schema: {
+        tags,
+        summary: "Delete a user (not oneself, not the last active super-admin)",
+        params: idParams,
+        response: { 204: z.undefined().describe("Deleted"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const actor = actorOf(request);
+      if (id === actor.id) throw conflict("USERS.CANNOT_DELETE_SELF");
+      const pictureUrl = await db()
+        .transaction(async (tx) => {
+          const locked = await lockUser(tx, id);
+          guardSuperAdmin(locked, actor, "delete");
+          await tx.delete(users).where(eq(users.id, id));
+          return locked.target.pictureUrl;
+        })
+        .catch((error: unknown) => {
+          // Rows of other resources that must keep their author (later issues) refuse the delete.
+          if (pgErrorOf(error)?.code === PG_FOREIGN_KEY_VIOLATION) throw conflict("USERS.IN_USE");
+          throw error;
+        });
+      await app.images.remove(pictureUrl);
+      return reply.code(204).send();
+    },
+  );
+
+  registerActivationRoutes(app, {
+    base: "/api/users",
+    tags,
+    permission: "USERS_ACTIVATE",
+    summary: {
+      activate: "Unblock a user",
+      deactivate:
+        "Block a user: their next request is refused and their sessions end (not oneself, not the last active super-admin)",
+    },
+    response: user,
+    load: getUser,
+    async change(db, id, isActive, request) {
+      const actor = actorOf(request);
+      if (!isActive && id === actor.id) throw conflict("USERS.CANNOT_BLOCK_SELF");
+      await db.transaction(async (tx) => {
+        const locked = await lockUser(tx, id);
+        guardSuperAdmin(locked, actor, isActive ? "activate" : "deactivate");
+        await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
+        if (!isActive) await revokeRefreshTokens(tx, id);
+      });
+    },
+  });
+}

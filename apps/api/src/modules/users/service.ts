@@ -1,0 +1,172 @@
+import { PAGE_SIZE, type Paged, type User } from "@palco/shared";
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import { likePattern, rowExists } from "../../platform/crud.ts";
+import type { Db } from "../../platform/db.ts";
+import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
+import type { ImageOptions } from "../../platform/images.ts";
+import { roles, userRoles, users } from "../../platform/schema.ts";
+
+/** Avatars: a square WebP of at most 512 × 512, cropped to fill (spec: one image in the drop zone). */
+export const AVATAR: ImageOptions = { folder: "users", maxWidth: 512, maxHeight: 512, fit: "cover" };
+
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  pictureUrl: users.pictureUrl,
+  isActive: users.isActive,
+  isSuperAdmin: users.isSuperAdmin,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+type UserRow = SelectResultFields<typeof columns>;
+
+/** Role names of several users at once, each list ordered by name. */
+async function rolesByUser(db: Db, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const result = new Map<number, { id: number; name: string }[]>();
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.name), asc(roles.id));
+  for (const row of rows) {
+    const list = result.get(row.userId) ?? [];
+    list.push({ id: row.id, name: row.name });
+    result.set(row.userId, list);
+  }
+  return result;
+}
+
+function toUser(row: UserRow, userRolesList: { id: number; name: string }[] | undefined): User {
+  return {
+    ...row,
+    roles: userRolesList ?? [],
+    emailVerifiedAt: row.emailVerifiedAt ? row.emailVerifiedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findUser(db: Db, id: number): Promise<User | undefined> {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
+  if (!row) return undefined;
+  return toUser(row, (await rolesByUser(db, [id])).get(id));
+}
+
+export async function getUser(db: Db, id: number): Promise<User> {
+  const found = await findUser(db, id);
+  if (!found) throw notFound();
+  return found;
+}
+
+export interface UserListOptions {
+  page: number;
+  search?: string | undefined;
+  role?: number | undefined;
+}
+
+/** Ordered by first name, last name, id; search matches first name, last name, both together or the e-mail. */
+export async function listUsers(db: Db, options: UserListOptions): Promise<Paged<User>> {
+  const conditions: SQL[] = [];
+  const term = options.search?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    conditions.push(
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )!,
+    );
+  }
+  if (options.role !== undefined) {
+    conditions.push(
+      inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, options.role))),
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .limit(PAGE_SIZE)
+      .offset((options.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  const byUser = await rolesByUser(
+    db,
+    rows.map((row) => row.id),
+  );
+  const total = Number(totals[0]?.total ?? 0);
+  return {
+    items: rows.map((row) => toUser(row, byUser.get(row.id))),
+    page: options.page,
+    pageSize: PAGE_SIZE,
+    pageCount: Math.ceil(total / PAGE_SIZE),
+    total,
+  };
+}
+
+/** E-mail free (case-insensitively, ignoring `excludeId`) and every role id existing; else one 422 with both. */
+export async function checkUserRules(db: Db, values: { email: string; roles: number[] }, excludeId?: number) {
+  const messages: Record<string, string> = {};
+  const sameEmail = eq(sql`lower(${users.email})`, values.email.toLowerCase());
+  if (await rowExists(db, users, excludeId === undefined ? sameEmail : and(sameEmail, ne(users.id, excludeId))!)) {
+    messages.email = "USERS.VALIDATION.EMAIL_TAKEN";
+  }
+  if (values.roles.length > 0) {
+    const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, values.roles));
+    if (found.length !== values.roles.length) messages.roles = "USERS.VALIDATION.ROLE_UNKNOWN";
+  }
+  if (Object.keys(messages).length > 0) throw unprocessable(messages);
+}
+
+export interface LockedUser {
+  id: number;
+  isActive: boolean;
+  isSuperAdmin: boolean;
+  pictureUrl: string | null;
+}
+
+/**
+ * Locks the target row together with every active super-admin (in id order, so two requests never deadlock):
+ * "is this the last active super-admin?" then stays true until the transaction ends.
+ */
+export async function lockUser(tx: Db, id: number): Promise<{ target: LockedUser; otherActiveSuperAdmins: number }> {
+  const rows = await tx
+    .select({ id: users.id, isActive: users.isActive, isSuperAdmin: users.isSuperAdmin, pictureUrl: users.pictureUrl })
+    .from(users)
+    .where(or(eq(users.id, id), and(eq(users.isSuperAdmin, true), eq(users.isActive, true))))
+    .orderBy(asc(users.id))
+    .for("update");
+  const target = rows.find((row) => row.id === id);
+  if (!target) throw notFound();
+  const otherActiveSuperAdmins = rows.filter((row) => row.id !== id && row.isSuperAdmin && row.isActive).length;
+  return { target, otherActiveSuperAdmins };
+}
+
+/**
+ * Super-admin accounts: the last active one can be neither blocked nor deleted, and only a super-admin may change
+ * one at all (otherwise USERS_EDIT would be enough to take over the account that bypasses every check).
+ */
+export function guardSuperAdmin(
+  locked: { target: LockedUser; otherActiveSuperAdmins: number },
+  actor: { isSuperAdmin: boolean },
+  action: "edit" | "activate" | "deactivate" | "delete",
+) {
+  const { target } = locked;
+  if (!target.isSuperAdmin) return;
+  const removes = action === "deactivate" || action === "delete";
+  if (removes && target.isActive && locked.otherActiveSuperAdmins === 0) throw conflict("USERS.LAST_SUPER_ADMIN");
+  if (!actor.isSuperAdmin) throw conflict("USERS.SUPER_ADMIN_PROTECTED");
+}
