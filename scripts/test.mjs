@@ -44,6 +44,7 @@ function playwrightCounts(file) {
 
 step("Typecheck", "npm", ["run", "--silent", "typecheck"]);
 step("Lint", "npx", ["biome", "check", "."]);
+step("Lock file", "node", ["scripts/complete-lockfile.mjs", "--check"]);
 
 const pgliteReport = path.join(reports, "vitest-pglite.json");
 step(
