@@ -126,6 +126,50 @@ test("the access token is refreshed silently one minute before it expires", asyn
   await expect(page).toHaveURL("/countries");
 });
 
+test("a refresh that fails for a passing reason (503) keeps the session and is retried", async ({ page }) => {
+  const session = await apiSession(page.request, USERS.admin);
+  // Inside the refresh window but still valid: the SPA tries to renew it at once.
+  const expiring = { ...session, expiresAt: new Date(Date.now() + 30_000).toISOString() };
+  await page.addInitScript((value) => {
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      "palco.session",
+      value,
+    );
+  }, JSON.stringify(expiring));
+  await page.clock.install();
+  const answers: number[] = [];
+  let failNext = true;
+  await page.route("**/api/auth/refresh", async (route) => {
+    if (failNext) {
+      failNext = false;
+      answers.push(503);
+      await route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"deploying"}' });
+      return;
+    }
+    const response = await route.fetch();
+    answers.push(response.status());
+    await route.fulfill({ response });
+  });
+
+  await page.goto("/countries");
+  await expect(page.getByRole("heading", { name: "Countries" })).toBeVisible();
+  await expect.poll(() => answers).toEqual([503]);
+  // Still signed in with the current (valid) access token: the list loads and nothing sends us to /login.
+  await expect(tableRows(page).first()).toBeVisible();
+  await expect(page).toHaveURL("/countries");
+  expect((await storedSession(page))?.refreshToken).toBe(session.refreshToken);
+
+  // The retry comes after the back-off (5 s), not before.
+  await page.clock.runFor(4_000);
+  expect(answers).toEqual([503]);
+  await page.clock.runFor(1_500);
+  await expect.poll(() => answers).toEqual([503, 200]);
+  await expect.poll(async () => (await storedSession(page))?.refreshToken).not.toBe(session.refreshToken);
+  expect((await storedSession(page))?.token).not.toBe(session.token);
+  await expect(page).toHaveURL("/countries");
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+});
+
 test.describe("account activation and password reset", () => {
   // One account goes through the whole life cycle, in order.
   test.describe.configure({ mode: "serial" });

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { chooseOption, detailValue, expectEveryRow, signIn, successBanner, tableRows, USERS } from "./fixtures.ts";
+import {
+  apiClient,
+  chooseOption,
+  detailValue,
+  expectEveryRow,
+  signIn,
+  successBanner,
+  tableRows,
+  USERS,
+} from "./fixtures.ts";
 
 // One city goes through its whole life cycle, in order.
 test.describe.configure({ mode: "serial" });
@@ -136,12 +145,52 @@ test("a failing list shows the loading error, which hides after five seconds", a
       body: '{"statusCode":500,"error":"x","message":"x"}',
     }),
   );
+  // Fake, paused timers: the test alone moves time, so the five seconds are measured without real waiting.
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1_000);
   await page.goto("/cities");
   const alert = page.getByRole("alert").filter({
     hasText: "There was an error when fetching the data, please try again and refresh",
   });
-  await expect(alert).toBeVisible({ timeout: 10_000 });
-  await expect(alert).toBeHidden({ timeout: 7_000 });
+  // Let the query's retry run (its delay is on the fake clock) until the alert appears; time stands still
+  // from the moment it does.
+  await expect(async () => {
+    const shown = await alert.isVisible();
+    if (!shown) await page.clock.runFor(250);
+    expect(shown).toBe(true);
+  }).toPass({ timeout: 10_000, intervals: [50] });
+  await page.clock.runFor(4_500);
+  await expect(alert).toBeVisible();
+  await page.clock.runFor(1_000);
+  await expect(alert).toBeHidden();
+});
+
+test("a page past the end (a stale link) goes to the last page", async ({ page, request }) => {
+  const api = await apiClient(request, USERS.geoEditor);
+  const { total, pageCount } = await api.get<{ total: number; pageCount: number }>("/api/cities?page=1");
+  expect(pageCount).toBeGreaterThan(1);
+  const lastRows = total - (pageCount - 1) * 12;
+
+  await page.goto("/");
+  await page.goto("/cities?page=99");
+  await expect(page).toHaveURL(`/cities?page=${pageCount}`);
+  await expect(tableRows(page)).toHaveCount(lastRows);
+  await expect(page.getByText(`Showing ${total - lastRows + 1}–${total} of ${total}`)).toBeVisible();
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination.getByRole("link", { name: `Page ${pageCount - 1}`, exact: true })).toBeVisible();
+  await expect(page.getByText("No results")).toHaveCount(0);
+  // The address was replaced, not pushed: going back leaves the list.
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+
+  // A single page: the page number leaves the address.
+  const countries = await api.get<{ total: number; pageCount: number }>("/api/countries?page=1");
+  expect(countries.pageCount).toBe(1);
+  await page.goto("/countries?page=99");
+  await expect(page).toHaveURL("/countries");
+  await expect(tableRows(page)).toHaveCount(countries.total);
+  await expect(page.getByText(`Showing 1–${countries.total} of ${countries.total}`)).toBeVisible();
 });
 
 test("pagination moves between pages and keeps ?page in the URL", async ({ page }) => {

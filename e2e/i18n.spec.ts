@@ -46,6 +46,7 @@ test("the signed-in area, its validation messages and the server's messages foll
   const navEs = page.getByRole("navigation", { name: "Navegación principal" });
   await expect(navEs.getByRole("link", { name: "Países" })).toBeVisible();
   await expect(navEs.getByRole("link", { name: "Ciudades" })).toBeVisible();
+  await expect(navEs.getByText("Mercado", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Países" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Código" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Sí" }).first()).toBeVisible();
@@ -66,4 +67,14 @@ test("the signed-in area, its validation messages and the server's messages foll
   await page.getByRole("button", { name: "Crear" }).click();
   await expect(page.getByRole("alert")).toContainText("Otro país ya usa este código");
   await expect(page.getByLabel("Código")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("the reset-password page's missing-link error follows a language switch", async ({ page }) => {
+  await page.goto("/reset-password");
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("This link has expired or is no longer valid");
+  await page.getByText("Español", { exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Elige una nueva contraseña" })).toBeVisible();
+  await expect(alert).toContainText("Este enlace ha expirado o ya no es válido");
+  await expect(alert).not.toContainText("This link has expired");
 });

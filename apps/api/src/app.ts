@@ -26,6 +26,7 @@ import { createDatabase, type Database, type Db } from "./platform/db.ts";
 import { errorBody, installErrorHandling, languageOf, sendError } from "./platform/errors.ts";
 import { installGuard } from "./platform/guard.ts";
 import { ImageStore } from "./platform/images.ts";
+import { REDACTED_PATHS, withLogRedaction } from "./platform/logging.ts";
 import { BackgroundTasks, createMailer, type Mailer } from "./platform/mail.ts";
 import { migrate } from "./platform/migrate.ts";
 import { MULTIPART_LIMITS } from "./platform/multipart.ts";
@@ -77,7 +78,7 @@ export interface BuildAppOptions {
 function defaultLogger(config: Config): FastifyServerOptions["logger"] {
   return {
     level: config.logLevel,
-    redact: ["req.headers.authorization"],
+    redact: REDACTED_PATHS,
     ...(process.stdout.isTTY
       ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
       : {}),
@@ -89,7 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jwtSecret = ensureJwtSecret(config);
 
   const app = Fastify({
-    logger: options.logger ?? defaultLogger(config),
+    // Request URLs carry reset and activation tokens (/reset-password?token=…): they are censored in every log.
+    logger: withLogRedaction(options.logger ?? defaultLogger(config)),
     // A hop count is valid at run time (proxy-addr) although the type only lists booleans and addresses.
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     bodyLimit: 1024 * 1024,

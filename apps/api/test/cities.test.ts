@@ -111,4 +111,37 @@ describe("cities: specifics", () => {
       code: "Another city already uses this code",
     });
   });
+
+  it("takes the state only as a number or a string of digits: true, [id] and numerals are refused (422)", async () => {
+    const stateId = (await f.createCity()).state.id;
+    for (const state of [true, [stateId], "1e0", { id: stateId }]) {
+      const response = await call(f.t.app, {
+        method: "POST",
+        url: "/api/cities",
+        headers: f.auth,
+        payload: { name: "Coerced", code: nextCityCode(), timeZone: "UTC", state },
+      });
+      expect(expectErrorShape(response, 422).messages, JSON.stringify(state)).toEqual({
+        state: "The state is required",
+      });
+    }
+    const response = await call(f.t.app, {
+      method: "POST",
+      url: "/api/cities",
+      headers: f.auth,
+      payload: { name: "From a select", code: nextCityCode(), timeZone: "UTC", state: ` ${stateId} ` },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it("GET /api/countries/all serves the city form (CITIES_CREATE, CITIES_EDIT)", async () => {
+    for (const code of ["CITIES_CREATE", "CITIES_EDIT"] as const) {
+      const response = await call(f.t.app, {
+        method: "GET",
+        url: "/api/countries/all",
+        headers: await f.t.userWith(code),
+      });
+      expect(response.statusCode, `${code}: ${response.body}`).toBe(200);
+    }
+  });
 });

@@ -47,6 +47,38 @@ describe("socket.io at /socket.io", () => {
     await expect(open({ query: { token: "garbage" } })).rejects.toThrow("unauthorized");
   });
 
+  it("blocking a user closes their open sockets (and a blocked user cannot reconnect)", async () => {
+    const admin = await t.adminToken();
+    const user = await t.createUser();
+    const bystander = await t.createUser();
+    const { token } = await login(t.app, user.email, user.password);
+    const other = await login(t.app, bystander.email, bystander.password);
+    const socket = await open({ query: { token } });
+    const kept = await open({ query: { token: other.token } });
+    const closed = new Promise<string>((resolve) => socket.on("disconnect", resolve));
+    const response = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${user.id}/deactivate`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    expect(kept.connected).toBe(true);
+    await expect(open({ query: { token } })).rejects.toThrow("unauthorized");
+  });
+
+  it("refuses an access token whose session ended (logout)", async () => {
+    const user = await t.createUser();
+    const session = await login(t.app, user.email, user.password);
+    const logout = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(logout.statusCode, logout.body).toBeLessThan(300);
+    await expect(open({ query: { token: session.token } })).rejects.toThrow("unauthorized");
+  });
+
   it("answers HTTP on the same port", async () => {
     const response = await fetch(`${baseUrl}/api/health`);
     expect(await response.json()).toEqual({ status: "ok" });

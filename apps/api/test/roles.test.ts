@@ -259,3 +259,63 @@ describe("role changes act on the holders' next request", () => {
     expect((await request("GET", "/api/auth/me", { auth })).json().permissions).toEqual(["STATES_INDEX"]);
   });
 });
+
+describe("no escalation through roles", () => {
+  it("a non-super-admin grants only permissions they hold (422), and cannot edit or delete a stronger role (409)", async () => {
+    const staff = await t.createUser({ permissions: ["ROLES_CREATE", "ROLES_EDIT", "ROLES_INDEX", "USERS_DELETE"] });
+    const auth = bearer((await login(t.app, staff.email, staff.password)).token);
+
+    const refused = expectErrorShape(
+      await request("POST", "/api/roles", {
+        auth,
+        payload: { name: "Escalada", permissions: ["ROLES_INDEX", "USERS_EDIT"] },
+      }),
+      422,
+    );
+    expect(refused.messages).toEqual({ permissions: "You cannot grant permissions you do not have" });
+    const refusedEs = expectErrorShape(
+      await request("POST", "/api/roles", {
+        auth,
+        language: "es",
+        payload: { name: "Escalada", permissions: ["USERS_EDIT"] },
+      }),
+      422,
+    );
+    expect(refusedEs.messages).toEqual({ permissions: "No puedes otorgar permisos que tú no tienes" });
+    const own = await request("POST", "/api/roles", {
+      auth,
+      payload: { name: "Propia", permissions: ["ROLES_INDEX", "ROLES_EDIT"] },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const ownId = own.json().id as number;
+    const widened = expectErrorShape(
+      await request("PUT", `/api/roles/${ownId}`, { auth, payload: { name: "Propia", permissions: ["USERS_EDIT"] } }),
+      422,
+    );
+    expect(widened.messages).toEqual({ permissions: "You cannot grant permissions you do not have" });
+
+    // A role that already grants more than the caller holds is out of reach, even to narrow it.
+    const stronger = await createRole({ name: "Más fuerte", permissions: ["ROLES_INDEX", "USERS_EDIT"] });
+    const edit = expectErrorShape(
+      await request("PUT", `/api/roles/${stronger.id}`, { auth, payload: { name: "Más débil", permissions: [] } }),
+      409,
+    );
+    expect(edit.messages).toEqual({ general: "You cannot change a role that has permissions you do not have" });
+    const remove = expectErrorShape(
+      await request("DELETE", `/api/roles/${stronger.id}`, { auth, language: "es" }),
+      409,
+    );
+    expect(remove.message).toBe("No puedes modificar un rol que tiene permisos que tú no tienes");
+    expect((await request("GET", `/api/roles/${stronger.id}`)).json().name).toBe("Más fuerte");
+
+    expect((await request("DELETE", `/api/roles/${ownId}`, { auth })).statusCode).toBe(204);
+    // The super-admin is exempt.
+    expect(
+      (
+        await request("PUT", `/api/roles/${stronger.id}`, {
+          payload: { name: "Más fuerte", permissions: PERMISSION_CODES },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});

@@ -39,7 +39,15 @@ const EXPECTED: Record<string, RoutePermission> = {
   "GET /api/auth/me": null,
   "GET /api/permissions": null,
   "GET /api/countries": "COUNTRIES_INDEX",
-  "GET /api/countries/all": ["COUNTRIES_INDEX", "STATES_INDEX", "STATES_CREATE", "STATES_EDIT", "CITIES_INDEX"],
+  "GET /api/countries/all": [
+    "COUNTRIES_INDEX",
+    "STATES_INDEX",
+    "STATES_CREATE",
+    "STATES_EDIT",
+    "CITIES_INDEX",
+    "CITIES_CREATE",
+    "CITIES_EDIT",
+  ],
   "GET /api/countries/:id": "COUNTRIES_SHOW",
   "POST /api/countries": "COUNTRIES_CREATE",
   "PUT /api/countries/:id": "COUNTRIES_EDIT",
@@ -380,6 +388,33 @@ describe("HTTP surface", () => {
     expect(expectErrorShape(await call(t.app, { method: "GET", url: "/uploads/..%2fjwt-secret" }), 403).message).toBe(
       "The user account does not have enough permissions to perform this action",
     );
+  });
+
+  it("never logs tokens: the token query parameter and the Authorization header are censored", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      build: { webDist: spaDir, logger: { level: "info", stream: { write: (line: string) => lines.push(line) } } },
+    });
+    try {
+      const resetToken = "ResetSecret_abc123-XYZ";
+      const page = await call(logged.app, { method: "GET", url: `/reset-password?token=${resetToken}&lang=es` });
+      expect(page.body).toContain("Palco SPA");
+      const access = await logged.adminToken();
+      await call(logged.app, {
+        method: "GET",
+        url: "/api/auth/me?token=ApiSecret_987&page=1",
+        headers: bearer(access),
+      });
+      await call(logged.app, { method: "GET", url: "/activate-account?x=1&TOKEN=UpperSecret_55" });
+      const log = lines.join("");
+      expect(log).toContain("/reset-password?token=[REDACTED]&lang=es");
+      expect(log).toContain("/api/auth/me?token=[REDACTED]&page=1");
+      for (const secret of [resetToken, "ApiSecret_987", "UpperSecret_55", access]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await logged.close();
+    }
   });
 
   it("answers a plain 404 at / when no SPA is built", async () => {

@@ -814,13 +814,14 @@ describe("sessions follow changes at once", () => {
     const current = rotated.json().data as { token: string; refreshToken: string };
 
     await putUser(created.id, form(updateFields(created.email, { "roles[]": String(roleReaders) })));
-    expectErrorShape(await call(t.app, { method: "GET", url: "/api/users", headers: bearer(current.token) }), 403);
-    expect((await call(t.app, { method: "GET", url: "/api/roles", headers: bearer(current.token) })).statusCode).toBe(
-      200,
-    );
-    const me = await call(t.app, { method: "GET", url: "/api/auth/me", headers: bearer(current.token) });
-    expect(me.json().permissions).toEqual(["ROLES_INDEX"]);
+    // The session ended with the change: its access token is refused at once, not only its refresh token.
+    expectErrorShape(await call(t.app, { method: "GET", url: "/api/roles", headers: bearer(current.token) }), 401);
     expectErrorShape(await refresh(current.refreshToken), 401);
+    const fresh = bearer((await login(t.app, created.email, "Secreto2026")).token);
+    expectErrorShape(await call(t.app, { method: "GET", url: "/api/users", headers: fresh }), 403);
+    expect((await call(t.app, { method: "GET", url: "/api/roles", headers: fresh })).statusCode).toBe(200);
+    const me = await call(t.app, { method: "GET", url: "/api/auth/me", headers: fresh });
+    expect(me.json().permissions).toEqual(["ROLES_INDEX"]);
   });
 
   it("setting someone's password ends their sessions; changing one's own keeps the session that did it", async () => {
@@ -872,5 +873,76 @@ describe("data integrity", () => {
       .where(eq(rolePermissions.roleId, role));
     expect(Number(grants[0]!.total)).toBe(0);
     expect(await t.app.db.select().from(roles).where(eq(roles.id, role))).toHaveLength(1);
+  });
+});
+
+describe("no escalation through user management", () => {
+  it("a non-super-admin can assign only roles within their own permissions (422 on roles), in both languages", async () => {
+    const editor = await t.createUser({ permissions: ["USERS_CREATE", "USERS_EDIT", "USERS_INDEX"] });
+    const auth = bearer((await login(t.app, editor.email, editor.password)).token);
+    const within = await createRole("Dentro de lo propio", ["USERS_INDEX"]);
+    const beyond = await createRole("Más allá de lo propio", ["USERS_INDEX", "ROLES_EDIT"]);
+
+    const refused = expectErrorShape(await postUser(form(validFields({ "roles[]": String(beyond) })), "en", auth), 422);
+    expect(refused.messages).toEqual({ roles: "You cannot assign a role with permissions you do not have" });
+    const refusedEs = expectErrorShape(
+      await postUser(form(validFields({ "roles[]": [String(within), String(beyond)] })), "es", auth),
+      422,
+    );
+    expect(refusedEs.messages).toEqual({ roles: "No puedes asignar un rol con permisos que tú no tienes" });
+    expect((await postUser(form(validFields({ "roles[]": String(within) })), undefined, auth)).statusCode).toBe(201);
+
+    // Not to someone else, nor to oneself.
+    const target = await t.createUser();
+    const other = expectErrorShape(
+      await putUser(target.id, form(updateFields(target.email, { "roles[]": String(beyond) })), "en", auth),
+      422,
+    );
+    expect(other.messages?.roles).toBe("You cannot assign a role with permissions you do not have");
+    const self = expectErrorShape(
+      await putUser(editor.id, form(updateFields(editor.email, { "roles[]": String(beyond) })), "en", auth),
+      422,
+    );
+    expect(self.messages?.roles).toBe("You cannot assign a role with permissions you do not have");
+    const stillOwn = await t.app.db.select().from(userRoles).where(eq(userRoles.userId, editor.id));
+    expect(stillOwn.map((row) => row.roleId)).not.toContain(beyond);
+
+    // The super-admin is exempt.
+    expect((await putUser(target.id, form(updateFields(target.email, { "roles[]": String(beyond) })))).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("a non-super-admin cannot edit, block, unblock or delete a user holding permissions they lack (409)", async () => {
+    const staff = await t.createUser({ permissions: ["USERS_EDIT", "USERS_DELETE", "USERS_ACTIVATE", "USERS_INDEX"] });
+    const auth = bearer((await login(t.app, staff.email, staff.password)).token);
+    const stronger = await t.createUser({ permissions: ["USERS_EDIT", "ROLES_EDIT"] });
+    const weaker = await t.createUser({ permissions: ["USERS_INDEX"] });
+
+    const edit = expectErrorShape(await putUser(stronger.id, form(updateFields(stronger.email)), "en", auth), 409);
+    expect(edit.messages).toEqual({ general: "You cannot change a user who has permissions you do not have" });
+    const editEs = expectErrorShape(await putUser(stronger.id, form(updateFields(stronger.email)), "es", auth), 409);
+    expect(editEs.message).toBe("No puedes modificar a un usuario que tiene permisos que tú no tienes");
+    for (const [method, url] of [
+      ["PUT", `/api/users/${stronger.id}/deactivate`],
+      ["PUT", `/api/users/${stronger.id}/activate`],
+      ["DELETE", `/api/users/${stronger.id}`],
+    ] as const) {
+      const refused = expectErrorShape(await call(t.app, { method, url, headers: auth }), 409);
+      expect(refused.message, `${method} ${url}`).toBe("You cannot change a user who has permissions you do not have");
+    }
+    const [still] = await t.app.db.select().from(users).where(eq(users.id, stronger.id));
+    expect(still?.isActive).toBe(true);
+
+    // Someone within their reach: allowed.
+    expect((await putUser(weaker.id, form(updateFields(weaker.email)), undefined, auth)).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: "PUT", url: `/api/users/${weaker.id}/deactivate`, headers: auth })).statusCode,
+    ).toBe(200);
+    expect((await call(t.app, { method: "DELETE", url: `/api/users/${weaker.id}`, headers: auth })).statusCode).toBe(
+      204,
+    );
+    // The super-admin is exempt.
+    expect((await putUser(stronger.id, form(updateFields(stronger.email)))).statusCode).toBe(200);
   });
 });

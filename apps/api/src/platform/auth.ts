@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { PERMISSION_CODES, type SessionUser } from "@palco/shared";
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "./db.ts";
 import { permissions, refreshTokens, rolePermissions, roles, userRoles, users } from "./schema.ts";
@@ -87,14 +87,29 @@ export interface LoadedUser {
   user: SessionUser;
   emailVerified: boolean;
   language: string;
+  /**
+   * Whether the session (refresh-token family) named by the access token still has a live refresh token; always
+   * true when no session was asked about (tokens without a `sid`).
+   */
+  sessionAlive: boolean;
 }
 
 /**
  * The session user as the API and the SPA see it, read fresh from the database. A super-admin is given every
  * catalogue code so the SPA's `can()` works the same for everyone.
  */
-export async function loadSessionUser(db: Db, userId: number): Promise<LoadedUser | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+export async function loadSessionUser(db: Db, userId: number, sessionId?: string): Promise<LoadedUser | undefined> {
+  // The session check rides on the user query (refresh_tokens_family_idx), so the guard stays at the same cost.
+  const sessionAlive =
+    sessionId === undefined
+      ? sql<boolean>`true`
+      : // Drizzle writes columns unqualified inside select fields: compare with the id as a value, not users.id.
+        sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${sessionId} and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`;
+  const [row] = await db
+    .select({ ...getTableColumns(users), sessionAlive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row) return undefined;
   const roleRows = await db
     .select({ id: roles.id, name: roles.name })
@@ -136,6 +151,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<LoadedUse
     },
     emailVerified: row.emailVerifiedAt !== null,
     language: row.language,
+    sessionAlive: row.sessionAlive === true,
   };
 }
 

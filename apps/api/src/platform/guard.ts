@@ -112,9 +112,10 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; tokens: Acces
     const verified = await deps.tokens.verify(token);
     if ("error" in verified)
       throw unauthorized(verified.error === "expired" ? "AUTH.SESSION_EXPIRED" : "ERRORS.UNAUTHORIZED");
-    const loaded = await loadSessionUser(deps.db, verified.userId);
-    // A blocked or deleted user's tokens stop working at once; 401 makes the SPA sign them out.
-    if (!loaded?.user.isActive) throw unauthorized("AUTH.SESSION_EXPIRED");
+    const loaded = await loadSessionUser(deps.db, verified.userId, verified.sessionId);
+    // A blocked or deleted user's tokens stop working at once, and so does an access token whose session ended
+    // (logout, password reset or change, roles changed, blocked): 401 makes the SPA sign them out.
+    if (!loaded?.user.isActive || !loaded.sessionAlive) throw unauthorized("AUTH.SESSION_EXPIRED");
     request.sessionUser = loaded.user;
     request.sessionId = verified.sessionId;
     if (!isAllowed(loaded.user, permission)) throw forbidden();

@@ -10,6 +10,8 @@ export interface Realtime {
   io: Server;
   /** Sends an event to every open socket of a user, on any API process when Redis is configured. */
   emitToUser(userId: number, event: string, payload: unknown): void;
+  /** Closes every open socket of a user (blocked), on any API process when Redis is configured. */
+  disconnectUser(userId: number): void;
   close(): Promise<void>;
 }
 
@@ -46,8 +48,8 @@ export async function createRealtime(deps: {
       if (!token) return next(new Error("unauthorized"));
       const verified = await deps.tokens.verify(token);
       if ("error" in verified) return next(new Error("unauthorized"));
-      const loaded = await loadSessionUser(deps.db, verified.userId);
-      if (!loaded?.user.isActive) return next(new Error("unauthorized"));
+      const loaded = await loadSessionUser(deps.db, verified.userId, verified.sessionId);
+      if (!loaded?.user.isActive || !loaded.sessionAlive) return next(new Error("unauthorized"));
       socket.data.userId = loaded.user.id;
       await socket.join(userRoom(loaded.user.id));
       next();
@@ -61,6 +63,9 @@ export async function createRealtime(deps: {
     io,
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
     },
     async close() {
       // Only the sockets: the HTTP server belongs to Fastify, which closes it itself.

@@ -18,7 +18,7 @@ const geographyCommon = {
 export const es: WebMessages = {
   APP: {
     NAME: "Palco Admin",
-    TAGLINE: "Administración del marketplace",
+    TAGLINE: "Administración del mercado",
   },
   NAV: {
     MAIN: "Navegación principal",
@@ -26,7 +26,7 @@ export const es: WebMessages = {
     UNREAD: "{{count}} notificaciones sin leer",
     SECTIONS: {
       ACCESS: "Acceso",
-      MARKETPLACE: "Marketplace",
+      MARKETPLACE: "Mercado",
       PAYMENTS: "Pagos",
       GEOGRAPHY: "Geografía",
       CONFIGURATION: "Configuración",
@@ -133,7 +133,7 @@ export const es: WebMessages = {
   },
   LOGIN: {
     TITLE: "Iniciar sesión",
-    SUBTITLE: "Bienvenido de nuevo. Inicia sesión para administrar el marketplace.",
+    SUBTITLE: "Bienvenido de nuevo. Inicia sesión para administrar el mercado.",
     EMAIL: "Correo electrónico",
     PASSWORD: "Contraseña",
     SUBMIT: "Iniciar sesión",
@@ -176,7 +176,7 @@ export const es: WebMessages = {
   DASHBOARD: {
     TITLE: "Panel",
     WELCOME: "Bienvenido, {{name}}",
-    TEXT: "Esta es la administración del marketplace Palco. Elige una sección para comenzar.",
+    TEXT: "Esta es la administración del mercado Palco. Elige una sección para comenzar.",
     SECTIONS: "Tus secciones",
   },
   COMING_SOON: {

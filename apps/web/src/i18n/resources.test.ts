@@ -22,6 +22,13 @@ describe("translation resources", () => {
     for (const [key, text] of [...en, ...es]) expect(text.trim(), key).not.toBe("");
   });
 
+  it("name the sidebar sections in Spanish", () => {
+    expect(es.get("NAV.SECTIONS.MARKETPLACE")).toBe("Mercado");
+    for (const key of [...es.keys()].filter((name) => name.startsWith("NAV.SECTIONS."))) {
+      expect(es.get(key), key).not.toBe(en.get(key));
+    }
+  });
+
   it("hold the texts the specification quotes", () => {
     expect(en.get("ERROR_PAGES.LOADING_DATA")).toBe(
       "There was an error when fetching the data, please try again and refresh",

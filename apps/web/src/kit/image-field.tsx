@@ -63,7 +63,8 @@ export default function ImageField({
 }: Props) {
   const { t } = useTranslation();
   const labelId = useId();
-  const [rejection, setRejection] = useState<string | null>(null);
+  // Why the last dropped file was refused; translated at render, so a language switch re-words it.
+  const [rejection, setRejection] = useState<"count" | "format" | "size" | null>(null);
   const fileUrl = useObjectUrl(value.file);
   const preview = fileUrl ?? (value.remove ? null : value.current);
   const formats = formatList(accept, t("COMMON.OR"));
@@ -71,13 +72,21 @@ export default function ImageField({
 
   const onReject = (rejections: FileRejection[]) => {
     const codes = new Set(rejections.flatMap((item) => item.errors.map((problem) => problem.code)));
-    if (codes.has("too-many-files")) setRejection(t("COMMON.IMAGE_COUNT"));
-    else if (codes.has("file-invalid-type")) setRejection(t("COMMON.IMAGE_FORMAT", { formats }));
-    else if (codes.has("file-too-large")) setRejection(t("COMMON.IMAGE_TOO_LARGE", { size }));
-    else setRejection(t("COMMON.IMAGE_FORMAT", { formats }));
+    if (codes.has("too-many-files")) setRejection("count");
+    else if (codes.has("file-invalid-type")) setRejection("format");
+    else if (codes.has("file-too-large")) setRejection("size");
+    else setRejection("format");
   };
 
-  const shown = rejection ?? error;
+  const rejectionText =
+    rejection === "count"
+      ? t("COMMON.IMAGE_COUNT")
+      : rejection === "size"
+        ? t("COMMON.IMAGE_TOO_LARGE", { size })
+        : rejection === "format"
+          ? t("COMMON.IMAGE_FORMAT", { formats })
+          : null;
+  const shown = rejectionText ?? error;
   const radius = shape === "circle" ? 999 : "md";
 
   return (

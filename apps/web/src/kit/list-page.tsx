@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, ThemeIcon } from "@mantine/core";
 import { PAGE_SIZE } from "@palco/shared/constants";
 import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
-import { type MouseEvent, useCallback, useMemo, useState } from "react";
+import { type MouseEvent, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { usePageTitle } from "@/lib/page-title.ts";
@@ -96,13 +96,30 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
     else navigate(detailPath(record));
   };
 
+  // A page past the end (a stale link, or rows deleted meanwhile): go to the last page instead, in place.
+  const lastPage = data && !query.isPlaceholderData ? data.pageCount : 0;
+  const pastTheEnd = paged && lastPage > 0 && page > lastPage;
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (lastPage > 1) next.set("page", String(lastPage));
+        else next.delete("page");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [pastTheEnd, lastPage, setSearchParams]);
+
   const columnCount = list.columns.length;
   const items = data?.items ?? [];
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  // "from–to" of the rows actually shown (an unpaged answer starts at 1).
+  const from = data && items.length > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const to = items.length > 0 ? from + items.length - 1 : 0;
 
   let body: React.ReactNode;
-  if (query.isPending) {
+  if (query.isPending || pastTheEnd || (query.isPlaceholderData && items.length === 0)) {
     body = Array.from({ length: paged ? PAGE_SIZE : 4 }, (_, row) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
       <Table.Tr key={row} aria-hidden>
@@ -245,7 +262,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               <Table.Tbody>{body}</Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {data && data.total > 0 && (
+          {data && items.length > 0 && !pastTheEnd && (
             <Group
               justify="space-between"
               p="md"

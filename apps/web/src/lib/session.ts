@@ -5,19 +5,25 @@ import { currentLanguage } from "./i18n.ts";
 /**
  * The signed-in session: kept in memory, mirrored to localStorage (`palco.session`) and shared between tabs.
  * The access token is refreshed one minute before `expiresAt` (single-flight, and serialised across tabs with
- * the Web Locks API so two tabs never present the same single-use refresh token).
+ * the Web Locks API so two tabs never present the same single-use refresh token). Only a refresh answered
+ * 401/403 ends the session; network errors and 5xx are retried with a bounded back-off.
  */
 export const SESSION_STORAGE_KEY = "palco.session";
 const REFRESH_AHEAD_MS = 60_000;
 const LOGOUT_CALL_TIMEOUT_MS = 3_000;
+/** Waits between refresh retries after a transient failure (network error, 5xx); the last one repeats. */
+export const REFRESH_RETRY_DELAYS_MS = [5_000, 15_000, 30_000, 60_000] as const;
 
-/** Why the session ended: an explicit logout, or an expired/rejected token (401, failed refresh). */
+/** Why the session ended: an explicit logout, or an expired/rejected token (a 401, or a refresh answered 401/403). */
 export type EndReason = "logout" | "expired";
 
 let current: Session | null = readStored();
 let endReason: EndReason | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let inflight: Promise<Session | null> | null = null;
+/** Transient refresh failures in a row, and when the next retry is due (0: no back-off pending). */
+let failedRefreshes = 0;
+let retryAt = 0;
 const listeners = new Set<() => void>();
 
 /**
@@ -68,6 +74,11 @@ function emit() {
 
 const msUntilRefresh = (value: Session) => new Date(value.expiresAt).getTime() - REFRESH_AHEAD_MS - Date.now();
 
+function resetRetries() {
+  failedRefreshes = 0;
+  retryAt = 0;
+}
+
 function schedule() {
   clearTimeout(refreshTimer);
   if (!current) return;
@@ -87,6 +98,7 @@ export function getEndReason(): EndReason | null {
 export function setSession(value: Session) {
   current = value;
   endReason = null;
+  resetRetries();
   writeStored(value);
   schedule();
   emit();
@@ -103,6 +115,7 @@ export function updateSessionUser(patch: Partial<Session["user"]>) {
 
 export function clearSession(reason: EndReason) {
   clearTimeout(refreshTimer);
+  resetRetries();
   const hadSession = current !== null;
   current = null;
   endReason = reason;
@@ -126,6 +139,30 @@ export function needsRefresh(value: Session) {
   return msUntilRefresh(value) <= 0;
 }
 
+/** The refresh was not answered in a usable way (network error, 5xx, unexpected body): worth retrying. */
+class TransientRefreshError extends Error {}
+
+const isExpired = (value: Session) => new Date(value.expiresAt).getTime() <= Date.now();
+
+/**
+ * A refresh that failed for a passing reason (a deploy, a network blip) keeps the session: the current access
+ * token stays in use while it is valid, and the refresh is retried with a bounded back-off. If the token
+ * expires meanwhile, the API's 401 on the next call ends the session.
+ */
+function retryLater(value: Session): Session {
+  const delay = REFRESH_RETRY_DELAYS_MS[Math.min(failedRefreshes, REFRESH_RETRY_DELAYS_MS.length - 1)] ?? 60_000;
+  failedRefreshes += 1;
+  retryAt = Date.now() + delay;
+  clearTimeout(refreshTimer);
+  if (!isExpired(value)) {
+    refreshTimer = setTimeout(() => {
+      retryAt = 0;
+      void refreshSession();
+    }, delay);
+  }
+  return value;
+}
+
 async function runRefresh(): Promise<Session | null> {
   // Another tab may already have rotated the token: adopt its session instead of reusing ours.
   const stored = readStored();
@@ -138,30 +175,47 @@ async function runRefresh(): Promise<Session | null> {
     return stored;
   }
   try {
-    const response = await fetch("/api/auth/refresh", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json",
-        "Accept-Language": currentLanguage(),
-      },
-      body: JSON.stringify({ refreshToken: stored.refreshToken }),
-    });
-    if (!response.ok) throw new Error(`refresh failed with ${response.status}`);
-    const body = (await response.json()) as { data?: unknown };
-    if (!isSession(body.data)) throw new Error("unexpected refresh answer");
+    let response: Response;
+    try {
+      response = await fetch("/api/auth/refresh", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "Accept-Language": currentLanguage(),
+        },
+        body: JSON.stringify({ refreshToken: stored.refreshToken }),
+      });
+    } catch {
+      throw new TransientRefreshError("network error");
+    }
+    // Only a rejected refresh token ends the session.
+    if (response.status === 401 || response.status === 403) {
+      clearSession("expired");
+      return null;
+    }
+    if (!response.ok) throw new TransientRefreshError(`refresh failed with ${response.status}`);
+    const body = (await response.json().catch(() => ({}))) as { data?: unknown };
+    if (!isSession(body.data)) throw new TransientRefreshError("unexpected refresh answer");
     const data = body.data;
     setSession(data);
     return data;
   } catch {
-    clearSession("expired");
-    return null;
+    // Keep (and adopt) the stored session: its access token is still used until it is renewed or rejected.
+    if (stored.token !== current?.token) {
+      current = stored;
+      endReason = null;
+      emit();
+    }
+    return retryLater(stored);
   }
 }
 
 /** Refreshes the access token once, however many callers ask at the same time. */
 export function refreshSession(): Promise<Session | null> {
   if (inflight) return inflight;
+  // Backing off after a transient failure: keep using the still-valid access token until the retry is due.
+  if (current && retryAt > Date.now() && !isExpired(current)) return Promise.resolve(current);
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
   // The lock callback's promise is awaited by `request`, which resolves with its value.
   const task: Promise<Session | null> = locks
@@ -209,9 +263,11 @@ if (typeof window !== "undefined") {
     if (next) {
       current = next;
       endReason = null;
+      resetRetries();
       schedule();
     } else {
       clearTimeout(refreshTimer);
+      resetRetries();
       current = null;
       endReason = "logout";
     }

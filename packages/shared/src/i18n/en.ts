@@ -80,12 +80,14 @@ export const en = {
       PICTURE_FORMAT: "The picture must be a JPEG, PNG, WebP or GIF image",
       PICTURE_TOO_LARGE: "The picture must be at most 5 MB",
       PICTURE_COUNT: "Only one picture is allowed",
+      ROLE_BEYOND_OWN: "You cannot assign a role with permissions you do not have",
     },
     CANNOT_BLOCK_SELF: "You cannot block your own account",
     CANNOT_DELETE_SELF: "You cannot delete your own account",
     LAST_SUPER_ADMIN: "This is the last active super-admin; it cannot be blocked or deleted",
     IN_USE: "This user still has records that refer to it",
     SUPER_ADMIN_PROTECTED: "Only a super-admin can change a super-admin account",
+    TARGET_BEYOND_OWN: "You cannot change a user who has permissions you do not have",
   },
   ROLES: {
     VALIDATION: {
@@ -93,8 +95,10 @@ export const en = {
       NAME_TAKEN: "Another role already has this name",
       PERMISSIONS_FORMAT: "Permissions must be a list of codes",
       PERMISSION_UNKNOWN: "One or more permissions do not exist",
+      PERMISSION_BEYOND_OWN: "You cannot grant permissions you do not have",
     },
     IN_USE: "This role is assigned to users; remove it from them first",
+    TARGET_BEYOND_OWN: "You cannot change a role that has permissions you do not have",
   },
   PAYMENT_PROVIDERS: {
     INACTIVE: "This payment provider is blocked and cannot be used",

@@ -78,12 +78,14 @@ export const es: SharedMessages = {
       PICTURE_FORMAT: "La imagen debe ser JPEG, PNG, WebP o GIF",
       PICTURE_TOO_LARGE: "La imagen debe pesar como máximo 5 MB",
       PICTURE_COUNT: "Solo se permite una imagen",
+      ROLE_BEYOND_OWN: "No puedes asignar un rol con permisos que tú no tienes",
     },
     CANNOT_BLOCK_SELF: "No puedes bloquear tu propia cuenta",
     CANNOT_DELETE_SELF: "No puedes eliminar tu propia cuenta",
     LAST_SUPER_ADMIN: "Es el último superadministrador activo; no se puede bloquear ni eliminar",
     IN_USE: "Este usuario aún tiene registros que lo usan",
     SUPER_ADMIN_PROTECTED: "Solo un superadministrador puede modificar una cuenta de superadministrador",
+    TARGET_BEYOND_OWN: "No puedes modificar a un usuario que tiene permisos que tú no tienes",
   },
   ROLES: {
     VALIDATION: {
@@ -91,8 +93,10 @@ export const es: SharedMessages = {
       NAME_TAKEN: "Otro rol ya tiene este nombre",
       PERMISSIONS_FORMAT: "Los permisos deben ser una lista de códigos",
       PERMISSION_UNKNOWN: "Uno o más permisos no existen",
+      PERMISSION_BEYOND_OWN: "No puedes otorgar permisos que tú no tienes",
     },
     IN_USE: "Este rol está asignado a usuarios; quítaselo primero",
+    TARGET_BEYOND_OWN: "No puedes modificar un rol que tiene permisos que tú no tienes",
   },
   PAYMENT_PROVIDERS: {
     INACTIVE: "Este proveedor de pago está bloqueado y no se puede usar",

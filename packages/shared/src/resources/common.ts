@@ -15,34 +15,39 @@ export const requiredText = (missingKey: string, max = TEXT_MAX_LENGTH) =>
     .min(1, missingKey)
     .max(max, "VALIDATION.TOO_LONG");
 
-/** A reference to another row by id, as sent by a select (string) or as JSON (number). */
+const DIGITS = /^\d+$/;
+
+/**
+ * A positive integer id, given as a JSON number or as a string of digits (selects, query strings, multipart
+ * parts; surrounding spaces allowed). Nothing else is coerced: `true`, `[7]`, `"1e3"` or `"0x10"` are invalid,
+ * not 1, 7, 1000 or 16. `invalidKey` reports anything wrong, `tooLargeKey` an id beyond a PostgreSQL integer.
+ */
+export const idNumber = (invalidKey: string, tooLargeKey = invalidKey) =>
+  z
+    .union([z.number({ error: invalidKey }), z.string({ error: invalidKey }).trim().regex(DIGITS, invalidKey)], {
+      error: invalidKey,
+    })
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: invalidKey })
+        .int(invalidKey)
+        .positive(invalidKey)
+        .max(MAX_INT, tooLargeKey),
+    );
+
+/** A reference to another row by id, as sent by a select (string) or as JSON (number); "" and null are missing. */
 export const idReference = (missingKey: string) =>
   z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
-    z.coerce
-      .number({ error: missingKey })
-      .int(missingKey)
-      .positive(missingKey)
-      .max(MAX_INT, "VALIDATION.NOT_FOUND_REFERENCE"),
+    idNumber(missingKey, "VALIDATION.NOT_FOUND_REFERENCE"),
   );
 
-export const idParams = z.object({
-  id: z.coerce
-    .number({ error: "VALIDATION.INVALID" })
-    .int("VALIDATION.INVALID")
-    .positive("VALIDATION.INVALID")
-    .max(MAX_INT, "VALIDATION.INVALID"),
-});
+export const idParams = z.object({ id: idNumber("VALIDATION.INVALID") });
 
 /** Optional numeric filter from a query string; empty means "no filter". */
 export const optionalIdFilter = z.preprocess(
   (value) => (value === "" ? undefined : value),
-  z.coerce
-    .number({ error: "VALIDATION.INVALID" })
-    .int("VALIDATION.INVALID")
-    .positive("VALIDATION.INVALID")
-    .max(MAX_INT, "VALIDATION.INVALID")
-    .optional(),
+  idNumber("VALIDATION.INVALID").optional(),
 );
 
 export const pageQuery = z.object({

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { password, resetForm } from "./auth.ts";
 import { cityInput, isTimeZone } from "./cities.ts";
-import { idParams, pageQuery } from "./common.ts";
+import { idParams, idReference, optionalIdFilter, pageQuery } from "./common.ts";
 import { countryInput } from "./countries.ts";
 import { stateInput } from "./states.ts";
+import { userCreateInput, userListQuery } from "./users.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -60,6 +61,48 @@ describe("geography schemas", () => {
     expect(idParams.safeParse({ id: "12" }).success).toBe(true);
     expect(idParams.safeParse({ id: "abc" }).success).toBe(false);
     expect(idParams.safeParse({ id: "99999999999" }).success).toBe(false);
+  });
+
+  it("takes ids only as numbers or strings of digits: no booleans, arrays or other numerals", () => {
+    const state = idReference("CITIES.VALIDATION.STATE_MISSING");
+    // What forms and JSON clients send keeps working.
+    expect(state.parse("7")).toBe(7);
+    expect(state.parse(" 7 ")).toBe(7);
+    expect(state.parse(7)).toBe(7);
+    expect(idParams.parse({ id: "12" })).toEqual({ id: 12 });
+    expect(optionalIdFilter.parse("3")).toBe(3);
+    expect(optionalIdFilter.parse("")).toBeUndefined();
+    expect(optionalIdFilter.parse(undefined)).toBeUndefined();
+    // Missing and empty keep the resource's own key; too large keeps its own.
+    for (const missing of [undefined, null, "", "   "]) {
+      expect(firstMessage(state.safeParse(missing)), String(missing)).toBe("CITIES.VALIDATION.STATE_MISSING");
+    }
+    expect(firstMessage(state.safeParse("99999999999"))).toBe("VALIDATION.NOT_FOUND_REFERENCE");
+    // Values z.coerce.number() used to turn into ids.
+    for (const value of [true, false, [7], ["7"], {}, "1e3", "0x10", "7.0", "-7", "0", 0, 1.5, -3, Number.NaN]) {
+      const label = JSON.stringify(value);
+      expect(firstMessage(state.safeParse(value)), label).toBe("CITIES.VALIDATION.STATE_MISSING");
+      expect(firstMessage(idParams.safeParse({ id: value })), label).toBe("VALIDATION.INVALID");
+      expect(firstMessage(optionalIdFilter.safeParse(value)), label).toBe("VALIDATION.INVALID");
+    }
+    expect(idParams.safeParse({ id: Number.POSITIVE_INFINITY }).success).toBe(false);
+    expect(userListQuery.safeParse({ role: "true" }).success).toBe(false);
+  });
+
+  it("takes role ids the same way", () => {
+    const base = {
+      firstName: "Ana",
+      lastName: "López",
+      email: "ana@palco.test",
+      phone: "3312345678",
+      password: "Secret2026x",
+    };
+    expect(userCreateInput.parse({ ...base, roles: ["2", 3] }).roles).toEqual([2, 3]);
+    for (const roles of [[true], [[7]], ["x"], [0], "7"]) {
+      const result = userCreateInput.safeParse({ ...base, roles });
+      expect(result.success, JSON.stringify(roles)).toBe(false);
+      expect(firstMessage(result), JSON.stringify(roles)).toBe("USERS.VALIDATION.ROLES_FORMAT");
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { email as emailField, password, sessionUser } from "./auth.ts";
-import { MAX_INT, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
+import { idNumber, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
 
 /** Optional +country code, then 10 digits with optional separators (spec 01 §5): "+52 33 1234 5678", "331-234-5678". */
 export const PHONE_PATTERN = /^(?:\+\d{1,3}[\s.-]?)?(?:\d[\s.-]?){9}\d$/;
@@ -10,14 +10,7 @@ export const USER_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 
 const roleIds = z
-  .array(
-    z.coerce
-      .number({ error: "USERS.VALIDATION.ROLES_FORMAT" })
-      .int("USERS.VALIDATION.ROLES_FORMAT")
-      .positive("USERS.VALIDATION.ROLES_FORMAT")
-      .max(MAX_INT, "USERS.VALIDATION.ROLES_FORMAT"),
-    { error: "USERS.VALIDATION.ROLES_FORMAT" },
-  )
+  .array(idNumber("USERS.VALIDATION.ROLES_FORMAT"), { error: "USERS.VALIDATION.ROLES_FORMAT" })
   .max(100, "USERS.VALIDATION.ROLES_FORMAT")
   .default([]);
 

@@ -12,8 +12,17 @@ export async function countryRoutes(app: FastifyInstance) {
     table: countries,
     permissions: {
       index: "COUNTRIES_INDEX",
-      // The list of countries feeds the state form and the state and city list filters.
-      all: ["COUNTRIES_INDEX", "STATES_INDEX", "STATES_CREATE", "STATES_EDIT", "CITIES_INDEX"],
+      // The list of countries feeds the state form, the state and city list filters and the city form (states are
+      // grouped by country there).
+      all: [
+        "COUNTRIES_INDEX",
+        "STATES_INDEX",
+        "STATES_CREATE",
+        "STATES_EDIT",
+        "CITIES_INDEX",
+        "CITIES_CREATE",
+        "CITIES_EDIT",
+      ],
       show: "COUNTRIES_SHOW",
       create: "COUNTRIES_CREATE",
       edit: "COUNTRIES_EDIT",

@@ -10,6 +10,7 @@ import {
   roleListQuery,
   roleListResponse,
   roleOption,
+  type SessionUser,
 } from "@palco/shared";
 import { and, asc, count, eq, ilike, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -18,6 +19,7 @@ import { z } from "zod";
 import { likePattern, rowExists } from "../../platform/crud.ts";
 import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
 import { conflict, languageOf, notFound, unprocessable } from "../../platform/errors.ts";
+import { exceedsActor, permissionsOfRole } from "../../platform/privileges.ts";
 import { permissions, rolePermissions, roles, userRoles } from "../../platform/schema.ts";
 
 const tags = ["Roles"];
@@ -67,11 +69,26 @@ async function getRole(db: Db, id: number, language: Language): Promise<Role> {
   return found;
 }
 
-async function checkName(db: Db, name: string, excludeId?: number) {
-  const sameName = eq(sql`lower(${roles.name})`, name.toLowerCase());
+type Actor = Pick<SessionUser, "isSuperAdmin" | "permissions">;
+
+/**
+ * The name free (case-insensitively, ignoring `excludeId`) and, unless the actor is a super-admin, only
+ * permissions the actor holds; else one 422 with both problems.
+ */
+async function checkRole(db: Db, actor: Actor, values: { name: string; codes: string[] }, excludeId?: number) {
+  const messages: Record<string, string> = {};
+  const sameName = eq(sql`lower(${roles.name})`, values.name.toLowerCase());
   if (await rowExists(db, roles, excludeId === undefined ? sameName : and(sameName, ne(roles.id, excludeId))!)) {
-    throw unprocessable({ name: "ROLES.VALIDATION.NAME_TAKEN" });
+    messages.name = "ROLES.VALIDATION.NAME_TAKEN";
   }
+  if (exceedsActor(actor, values.codes)) messages.permissions = "ROLES.VALIDATION.PERMISSION_BEYOND_OWN";
+  if (Object.keys(messages).length > 0) throw unprocessable(messages);
+}
+
+/** A role granting more than the actor holds is out of their reach: neither edited nor deleted. */
+async function guardTargetRole(tx: Db, id: number, actor: Actor) {
+  if (actor.isSuperAdmin) return;
+  if (exceedsActor(actor, await permissionsOfRole(tx, id))) throw conflict("ROLES.TARGET_BEYOND_OWN");
 }
 
 function mapWriteError(error: unknown): never {
@@ -175,7 +192,8 @@ export async function roleRoutes(app: FastifyInstance) {
         tags,
         summary: "Create a role from a name and permission codes",
         description:
-          "422 messages.name when another role has the name (case-insensitive), messages.permissions for unknown codes.",
+          "422 messages.name when another role has the name (case-insensitive), messages.permissions for unknown codes " +
+          "or, unless the caller is a super-admin, codes the caller does not hold.",
         body: roleInput,
         response: { 201: role, ...errors },
       },
@@ -184,7 +202,7 @@ export async function roleRoutes(app: FastifyInstance) {
       const { name, permissions: codes } = request.body;
       const id = await db()
         .transaction(async (tx) => {
-          await checkName(tx, name);
+          await checkRole(tx, request.sessionUser!, { name, codes });
           const [created] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
           await setPermissions(tx, created!.id, codes);
           return created!.id;
@@ -214,7 +232,8 @@ export async function roleRoutes(app: FastifyInstance) {
         .transaction(async (tx) => {
           const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for("update");
           if (!locked) throw notFound();
-          await checkName(tx, name, id);
+          await guardTargetRole(tx, id, request.sessionUser!);
+          await checkRole(tx, request.sessionUser!, { name, codes }, id);
           await tx.update(roles).set({ name, updatedAt: new Date() }).where(eq(roles.id, id));
           await setPermissions(tx, id, codes);
         })
@@ -241,6 +260,7 @@ export async function roleRoutes(app: FastifyInstance) {
         .transaction(async (tx) => {
           const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for("update");
           if (!locked) throw notFound();
+          await guardTargetRole(tx, id, request.sessionUser!);
           if (await rowExists(tx, userRoles, eq(userRoles.roleId, id))) throw conflict("ROLES.IN_USE");
           await tx.delete(roles).where(eq(roles.id, id));
         })

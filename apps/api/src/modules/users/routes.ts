@@ -19,7 +19,15 @@ import { conflict, issueMessages, languageOf, unprocessable } from "../../platfo
 import { ImageRejectedError, type PreparedImage, type StoredImage } from "../../platform/images.ts";
 import { fieldValue, type ParsedForm, readForm } from "../../platform/multipart.ts";
 import { userRoles, users } from "../../platform/schema.ts";
-import { AVATAR, checkUserRules, getUser, guardSuperAdmin, listUsers, lockUser } from "./service.ts";
+import {
+  AVATAR,
+  checkUserRules,
+  getUser,
+  guardSuperAdmin,
+  guardTargetPermissions,
+  listUsers,
+  lockUser,
+} from "./service.ts";
 
 const tags = ["Users"];
 const errors = { "4xx": errorBody };
@@ -152,7 +160,7 @@ export async function userRoutes(app: FastifyInstance) {
       let id: number;
       try {
         id = await db().transaction(async (tx) => {
-          await checkUserRules(tx, { email: input.email, roles: roleIds });
+          await checkUserRules(tx, actorOf(request), { email: input.email, roles: roleIds });
           if (picture) stored = await app.images.save(picture, AVATAR.folder);
           const [created] = await tx
             .insert(users)
@@ -214,7 +222,8 @@ export async function userRoutes(app: FastifyInstance) {
         replaced = await db().transaction(async (tx) => {
           const locked = await lockUser(tx, id);
           guardSuperAdmin(locked, actor, "edit");
-          await checkUserRules(tx, { email: input.email, roles: roleIds }, id);
+          await guardTargetPermissions(tx, id, actor);
+          await checkUserRules(tx, actor, { email: input.email, roles: roleIds }, id);
           if (picture) stored = await app.images.save(picture, AVATAR.folder);
           const previous = locked.target.pictureUrl;
           const pictureUrl = stored ? stored.url : removePicture ? null : previous;
@@ -275,6 +284,7 @@ export async function userRoutes(app: FastifyInstance) {
         .transaction(async (tx) => {
           const locked = await lockUser(tx, id);
           guardSuperAdmin(locked, actor, "delete");
+          await guardTargetPermissions(tx, id, actor);
           await tx.delete(users).where(eq(users.id, id));
           return locked.target.pictureUrl;
         })
@@ -305,9 +315,12 @@ export async function userRoutes(app: FastifyInstance) {
       await db.transaction(async (tx) => {
         const locked = await lockUser(tx, id);
         guardSuperAdmin(locked, actor, isActive ? "activate" : "deactivate");
+        await guardTargetPermissions(tx, id, actor);
         await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
         if (!isActive) await revokeRefreshTokens(tx, id);
       });
+      // Open sockets were authenticated before the block: close them too (on every instance with Redis).
+      if (!isActive) app.realtime.disconnectUser(id);
     },
   });
 }

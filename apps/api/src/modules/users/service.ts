@@ -1,10 +1,11 @@
-import { PAGE_SIZE, type Paged, type User } from "@palco/shared";
+import { PAGE_SIZE, type Paged, type SessionUser, type User } from "@palco/shared";
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { likePattern, rowExists } from "../../platform/crud.ts";
 import type { Db } from "../../platform/db.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import type { ImageOptions } from "../../platform/images.ts";
+import { exceedsActor, permissionsOfRoles, permissionsOfUser } from "../../platform/privileges.ts";
 import { roles, userRoles, users } from "../../platform/schema.ts";
 
 /** Avatars: a square WebP of at most 512 × 512, cropped to fill (spec: one image in the drop zone). */
@@ -117,8 +118,18 @@ export async function listUsers(db: Db, options: UserListOptions): Promise<Paged
   };
 }
 
-/** E-mail free (case-insensitively, ignoring `excludeId`) and every role id existing; else one 422 with both. */
-export async function checkUserRules(db: Db, values: { email: string; roles: number[] }, excludeId?: number) {
+type Actor = Pick<SessionUser, "isSuperAdmin" | "permissions">;
+
+/**
+ * E-mail free (case-insensitively, ignoring `excludeId`), every role id existing and, unless the actor is a
+ * super-admin, every role granting only permissions the actor holds; else one 422 with every problem.
+ */
+export async function checkUserRules(
+  db: Db,
+  actor: Actor,
+  values: { email: string; roles: number[] },
+  excludeId?: number,
+) {
   const messages: Record<string, string> = {};
   const sameEmail = eq(sql`lower(${users.email})`, values.email.toLowerCase());
   if (await rowExists(db, users, excludeId === undefined ? sameEmail : and(sameEmail, ne(users.id, excludeId))!)) {
@@ -127,6 +138,9 @@ export async function checkUserRules(db: Db, values: { email: string; roles: num
   if (values.roles.length > 0) {
     const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, values.roles));
     if (found.length !== values.roles.length) messages.roles = "USERS.VALIDATION.ROLE_UNKNOWN";
+    else if (!actor.isSuperAdmin && exceedsActor(actor, await permissionsOfRoles(db, values.roles))) {
+      messages.roles = "USERS.VALIDATION.ROLE_BEYOND_OWN";
+    }
   }
   if (Object.keys(messages).length > 0) throw unprocessable(messages);
 }
@@ -169,4 +183,10 @@ export function guardSuperAdmin(
   const removes = action === "deactivate" || action === "delete";
   if (removes && target.isActive && locked.otherActiveSuperAdmins === 0) throw conflict("USERS.LAST_SUPER_ADMIN");
   if (!actor.isSuperAdmin) throw conflict("USERS.SUPER_ADMIN_PROTECTED");
+}
+
+/** A staff member may not change someone who holds permissions they lack (super-admins are exempt). */
+export async function guardTargetPermissions(tx: Db, targetId: number, actor: Actor) {
+  if (actor.isSuperAdmin) return;
+  if (exceedsActor(actor, await permissionsOfUser(tx, targetId))) throw conflict("USERS.TARGET_BEYOND_OWN");
 }

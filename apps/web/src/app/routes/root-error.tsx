@@ -23,9 +23,10 @@ export function RootError() {
 }
 
 export function FullPageLoader() {
+  const { t } = useTranslation();
   return (
     <Center mih="100vh">
-      <span className="palco-boot-spinner" role="status" aria-label="Loading" />
+      <span className="palco-boot-spinner" role="status" aria-label={t("COMMON.LOADING")} />
     </Center>
   );
 }

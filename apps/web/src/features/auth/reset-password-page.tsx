@@ -15,6 +15,8 @@ import { resetPassword } from "./api.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 
 type ResetForm = z.input<typeof resetForm>;
+/** A translation key (translated at render, so it follows a language switch) or a text the server translated. */
+type Failure = { key: string } | { text: string };
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -23,7 +25,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const [failure, setFailure] = useState<string | null>(token ? null : t("AUTH.TOKEN_INVALID"));
+  const [failure, setFailure] = useState<Failure | null>(token ? null : { key: "AUTH.TOKEN_INVALID" });
   const { register, handleSubmit, setFocus, formState } = useForm<ResetForm>({
     resolver: zodResolver(resetForm),
     mode: "onSubmit",
@@ -41,7 +43,7 @@ export default function ResetPasswordPage() {
     } catch (error) {
       // The first message of the answer's `messages` map (e.g. an expired link), else a generic text.
       const first = error instanceof ApiError ? Object.values(error.messages)[0] : undefined;
-      setFailure(first ?? t("FORGOT_PASSWORD.ERROR"));
+      setFailure(first ? { text: first } : { key: "FORGOT_PASSWORD.ERROR" });
     }
   });
 
@@ -51,7 +53,7 @@ export default function ResetPasswordPage() {
         <Stack gap="md">
           {failure && (
             <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t("RESET_PASSWORD.ERROR_TITLE")}>
-              {failure}{" "}
+              {"key" in failure ? t(failure.key) : failure.text}{" "}
               <Anchor component={Link} to="/forgot-password" size="sm" inherit>
                 {t("RESET_PASSWORD.REQUEST_NEW")}
               </Anchor>

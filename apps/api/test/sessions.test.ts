@@ -1,0 +1,147 @@
+import type { Session } from "@palco/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  bearer,
+  call,
+  createTestApp,
+  expectErrorShape,
+  login,
+  readOutbox,
+  type TestApp,
+  tokenFromLink,
+} from "./helpers.ts";
+
+/**
+ * An access token names its session (the refresh-token family, `sid`): once that session has ended, the token is
+ * refused at once instead of working until it expires.
+ */
+let t: TestApp;
+let admin: { authorization: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = bearer(await t.adminToken());
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const me = (token: string) => call(t.app, { method: "GET", url: "/api/auth/me", headers: bearer(token) });
+const refresh = (refreshToken: string) =>
+  call(t.app, { method: "POST", url: "/api/auth/refresh", payload: { refreshToken } });
+
+async function expectEnded(token: string) {
+  const body = expectErrorShape(await me(token), 401);
+  expect(body.message).toBe("Your session has expired, please sign in again");
+}
+async function expectAlive(token: string) {
+  const response = await me(token);
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A full JSON PUT /users body for an existing user, with a new password. */
+const withPassword = (email: string, password: string) => ({
+  firstName: "Ana",
+  lastName: "López",
+  email,
+  phone: "3312345678",
+  password,
+  roles: [],
+});
+
+describe("access tokens end with their session", () => {
+  it("logout refuses that session's access token at once; other sessions keep working", async () => {
+    const user = await t.createUser();
+    const session = await login(t.app, user.email, user.password);
+    const other = await login(t.app, user.email, user.password);
+    await expectAlive(session.token);
+    const out = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/logout",
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    await expectEnded(session.token);
+    await expectAlive(other.token);
+  });
+
+  it("a refresh keeps the session: the new and the previous access token both work, until logout", async () => {
+    const user = await t.createUser();
+    const session = await login(t.app, user.email, user.password);
+    const rotated = await refresh(session.refreshToken);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const next = rotated.json<{ data: Session }>().data;
+    await expectAlive(next.token);
+    await expectAlive(session.token);
+    const twice = (await refresh(next.refreshToken)).json<{ data: Session }>().data;
+    await expectAlive(twice.token);
+
+    await call(t.app, { method: "POST", url: "/api/auth/logout", payload: { refreshToken: twice.refreshToken } });
+    await expectEnded(twice.token);
+    await expectEnded(next.token);
+    await expectEnded(session.token);
+  });
+
+  it("a password reset ends every session's access token", async () => {
+    const user = await t.createUser();
+    const session = await login(t.app, user.email, user.password);
+    await call(t.app, { method: "POST", url: "/api/auth/forgot", payload: { email: user.email } });
+    await t.app.background.flush();
+    const mail = (await readOutbox(t.dataDir)).find((message) => message.to === user.email);
+    const token = tokenFromLink(mail!, "reset-password");
+    const done = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/reset",
+      payload: { token, password: "Reset2026x" },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await expectEnded(session.token);
+    await expectAlive((await login(t.app, user.email, "Reset2026x")).token);
+  });
+
+  it("staff setting someone's password ends that user's sessions, not the staff member's", async () => {
+    const editor = await t.createUser({ permissions: ["USERS_EDIT"] });
+    const editorSession = await login(t.app, editor.email, editor.password);
+    const target = await t.createUser();
+    const session = await login(t.app, target.email, target.password);
+    const changed = await call(t.app, {
+      method: "PUT",
+      url: `/api/users/${target.id}`,
+      headers: bearer(editorSession.token),
+      payload: withPassword(target.email, "Staff2026x"),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectEnded(session.token);
+    await expectAlive(editorSession.token);
+  });
+
+  it("changing one's own password keeps the session that did it and ends the others", async () => {
+    const user = await t.createUser({ permissions: ["USERS_EDIT"] });
+    const current = await login(t.app, user.email, user.password);
+    const elsewhere = await login(t.app, user.email, user.password);
+    const changed = await call(t.app, {
+      method: "PUT",
+      url: `/api/users/${user.id}`,
+      headers: bearer(current.token),
+      payload: withPassword(user.email, "Mine2026x"),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectAlive(current.token);
+    await expectEnded(elsewhere.token);
+    // The kept session still refreshes, and its new access token works.
+    const rotated = await refresh(current.refreshToken);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    await expectAlive(rotated.json<{ data: Session }>().data.token);
+  });
+
+  it("blocking ends the access token for good: unblocking does not bring the old session back", async () => {
+    const user = await t.createUser();
+    const session = await login(t.app, user.email, user.password);
+    const blocked = await call(t.app, { method: "PUT", url: `/api/users/${user.id}/deactivate`, headers: admin });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    await expectEnded(session.token);
+    const unblocked = await call(t.app, { method: "PUT", url: `/api/users/${user.id}/activate`, headers: admin });
+    expect(unblocked.statusCode, unblocked.body).toBe(200);
+    await expectEnded(session.token);
+    await expectAlive((await login(t.app, user.email, user.password)).token);
+  });
+});
