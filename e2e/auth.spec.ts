@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import {
-  apiSession,
   linkFromOutbox,
   signIn,
   signInWithForm,
@@ -101,15 +100,8 @@ test.describe("sign-in", () => {
 });
 
 test("the access token is refreshed silently one minute before it expires", async ({ page }) => {
-  const session = await apiSession(page.request, USERS.admin);
   // Pretend the token expires in 30 seconds: it is inside the refresh window, so the SPA renews it at once.
-  const expiring = { ...session, expiresAt: new Date(Date.now() + 30_000).toISOString() };
-  await page.addInitScript((value) => {
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      "palco.session",
-      value,
-    );
-  }, JSON.stringify(expiring));
+  const session = await signIn(page, USERS.admin, { expiresInMs: 30_000 });
   const refreshCalls: string[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith("/api/auth/refresh")) refreshCalls.push(request.method());
@@ -127,15 +119,8 @@ test("the access token is refreshed silently one minute before it expires", asyn
 });
 
 test("a refresh that fails for a passing reason (503) keeps the session and is retried", async ({ page }) => {
-  const session = await apiSession(page.request, USERS.admin);
   // Inside the refresh window but still valid: the SPA tries to renew it at once.
-  const expiring = { ...session, expiresAt: new Date(Date.now() + 30_000).toISOString() };
-  await page.addInitScript((value) => {
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      "palco.session",
-      value,
-    );
-  }, JSON.stringify(expiring));
+  const session = await signIn(page, USERS.admin, { expiresInMs: 30_000 });
   await page.clock.install();
   const answers: number[] = [];
   let failNext = true;

@@ -67,16 +67,19 @@ export async function apiSession(request: APIRequestContext, user: Credentials):
 
 /**
  * Fast sign-in for specs that are not about signing in: the session is written to localStorage (as the
- * SPA does) before the first page of the test loads.
+ * SPA does) before the first page of the test loads. `expiresInMs` pretends the access token runs out that soon,
+ * for the specs about its silent renewal.
  */
-export async function signIn(page: Page, user: Credentials) {
+export async function signIn(page: Page, user: Credentials, { expiresInMs }: { expiresInMs?: number } = {}) {
   const session = await apiSession(page.request, user);
+  const stored =
+    expiresInMs === undefined ? session : { ...session, expiresAt: new Date(Date.now() + expiresInMs).toISOString() };
   await page.addInitScript(
     ([key, value]) => {
       const storage = (globalThis as unknown as BrowserGlobals).localStorage;
       if (!storage.getItem(key)) storage.setItem(key, value);
     },
-    ["palco.session", JSON.stringify(session)] as const,
+    ["palco.session", JSON.stringify(stored)] as const,
   );
   return session;
 }

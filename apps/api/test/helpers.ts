@@ -5,7 +5,7 @@ import path from "node:path";
 import type { PermissionCode, Session } from "@palco/shared";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/platform/auth.ts";
 import { loadConfig } from "../src/platform/config.ts";
@@ -250,4 +250,19 @@ export function expectErrorShape(response: LightMyRequestResponse, statusCode: n
   const body = response.json();
   expect(body).toMatchObject({ statusCode, error: expect.any(String), message: expect.any(String) });
   return body as { statusCode: number; error: string; message: string; messages?: Record<string, string> };
+}
+
+/**
+ * Builds the file's app before its tests, signs the super-admin in, and closes the app after the last test.
+ * `ready` hands both to the file, which keeps them in its own variables.
+ */
+export function withTestApp(ready: (app: TestApp, admin: { authorization: string }) => void | Promise<void>) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await ready(app, bearer(await app.adminToken()));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

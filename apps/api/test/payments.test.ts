@@ -5,21 +5,18 @@ import {
   paymentProviderListItem,
   translate,
 } from "@palco/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { requireUsablePaymentMethod } from "../src/modules/payment-methods/service.ts";
 import { ApiError } from "../src/platform/errors.ts";
 import { seedPaymentProviders } from "../src/seed.ts";
-import { bearer, call, createTestApp, expectErrorShape, type TestApp } from "./helpers.ts";
+import { call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
 
 let t: TestApp;
 let admin: { authorization: string };
-beforeAll(async () => {
-  // SEED_DEMO=false (the helpers' default): providers and methods are reference data and exist anyway.
-  t = await createTestApp();
-  admin = bearer(await t.adminToken());
-});
-afterAll(async () => {
-  await t?.close();
+// SEED_DEMO=false (the helpers' default): providers and methods are reference data and exist anyway.
+withTestApp((app, header) => {
+  t = app;
+  admin = header;
 });
 
 const get = (url: string, language?: "en" | "es") =>

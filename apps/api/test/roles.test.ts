@@ -1,19 +1,16 @@
 import { PAGE_SIZE, PERMISSION_CODES, PERMISSIONS, role, roleListResponse, roleOption, translate } from "@palco/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { userRoles } from "../src/platform/schema.ts";
-import { bearer, call, createTestApp, expectErrorShape, login, type TestApp } from "./helpers.ts";
+import { bearer, call, expectErrorShape, login, type TestApp, withTestApp } from "./helpers.ts";
 
 type Role = z.infer<typeof role>;
 
 let t: TestApp;
 let admin: { authorization: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = bearer(await t.adminToken());
-});
-afterAll(async () => {
-  await t?.close();
+withTestApp((app, header) => {
+  t = app;
+  admin = header;
 });
 
 const request = (

@@ -1,14 +1,14 @@
 import type { Session } from "@palco/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   bearer,
   call,
-  createTestApp,
   expectErrorShape,
   login,
   readOutbox,
   type TestApp,
   tokenFromLink,
+  withTestApp,
 } from "./helpers.ts";
 
 /**
@@ -17,12 +17,9 @@ import {
  */
 let t: TestApp;
 let admin: { authorization: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = bearer(await t.adminToken());
-});
-afterAll(async () => {
-  await t?.close();
+withTestApp((app, header) => {
+  t = app;
+  admin = header;
 });
 
 const me = (token: string) => call(t.app, { method: "GET", url: "/api/auth/me", headers: bearer(token) });

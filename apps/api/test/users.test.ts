@@ -4,7 +4,7 @@ import { type Language, PAGE_SIZE, paged, translate, USER_PICTURE_MAX_BYTES, use
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { StoredImage } from "../src/platform/images.ts";
 import { rolePermissions, roles, userRoles, users } from "../src/platform/schema.ts";
@@ -13,12 +13,12 @@ import {
   backend,
   bearer,
   call,
-  createTestApp,
   expectErrorShape,
   login,
   readOutbox,
   type TestApp,
   tokenFromLink,
+  withTestApp,
 } from "./helpers.ts";
 import { images } from "./images.ts";
 
@@ -34,14 +34,11 @@ interface FilePart {
 let t: TestApp;
 let admin: { authorization: string };
 let adminId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = bearer(await t.adminToken());
+withTestApp(async (app, header) => {
+  t = app;
+  admin = header;
   const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL));
   adminId = row!.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const uploads = () => path.join(t.dataDir, "uploads", "users");
