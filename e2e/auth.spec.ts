@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   linkFromOutbox,
+  readStorage,
   signIn,
   signInWithForm,
   storedSession,
@@ -77,7 +78,7 @@ test.describe("sign-in", () => {
     await page.getByRole("menuitem", { name: "Log out" }).click();
 
     await expect(page).toHaveURL("/login");
-    expect(await storedSession(page)).toBeNull();
+    await expect.poll(() => storedSession(page)).toBeNull();
     // The refresh token no longer works on the server.
     const refresh = await page.request.post("/api/auth/refresh", { data: { refreshToken } });
     expect(refresh.status()).toBe(401);
@@ -100,14 +101,46 @@ test.describe("sign-in", () => {
 });
 
 test("the access token is refreshed silently one minute before it expires", async ({ page }) => {
-  // Pretend the token expires in 30 seconds: it is inside the refresh window, so the SPA renews it at once.
-  const session = await signIn(page, USERS.admin, { expiresInMs: 30_000 });
+  // The page runs on the test's clock: the refresh window is reached by moving time, not by waiting for it, so
+  // a slow page load cannot make the token expire early.
+  await page.clock.install();
+  const session = await signIn(page, USERS.admin, { expiresInMs: 10 * 60_000 });
   const refreshCalls: string[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith("/api/auth/refresh")) refreshCalls.push(request.method());
   });
 
   await page.goto("/countries");
+  await expect(page.getByRole("heading", { name: "Countries" })).toBeVisible();
+  await expect(tableRows(page).first()).toBeVisible();
+
+  // A second before the window opens nothing has been renewed.
+  const stored = JSON.parse((await readStorage(page, "palco.session")) ?? "{}") as { expiresAt: string };
+  await page.clock.pauseAt(Date.parse(stored.expiresAt) - 61_000);
+  expect(refreshCalls).toEqual([]);
+  expect((await storedSession(page))?.refreshToken).toBe(session.refreshToken);
+
+  // Once inside it, the token is renewed, once, without leaving the page.
+  await page.clock.runFor(2_000);
+  await expect.poll(async () => (await storedSession(page))?.refreshToken).not.toBe(session.refreshToken);
+  expect((await storedSession(page))?.token).not.toBe(session.token);
+  expect(refreshCalls).toEqual(["POST"]);
+  await page.clock.resume();
+  await expect(page).toHaveURL("/countries");
+  await expect(tableRows(page).first()).toBeVisible();
+});
+
+test("a token already inside the refresh window is renewed once, before the calls waiting for it", async ({ page }) => {
+  // Thirty seconds left: inside the refresh window, so the SPA renews it before its first call.
+  const session = await signIn(page, USERS.admin, { expiresInMs: 30_000 });
+  const refreshCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/auth/refresh")) refreshCalls.push(request.method());
+  });
+
+  const refreshed = page.waitForResponse((response) => response.url().endsWith("/api/auth/refresh"));
+  await page.goto("/countries");
+  expect((await refreshed).status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Countries" })).toBeVisible();
   await expect(tableRows(page).first()).toBeVisible();
   await expect.poll(async () => (await storedSession(page))?.refreshToken).not.toBe(session.refreshToken);
@@ -123,8 +156,11 @@ test("a refresh that fails for a passing reason (503) keeps the session and is r
   const session = await signIn(page, USERS.admin, { expiresInMs: 30_000 });
   await page.clock.install();
   const answers: number[] = [];
+  // When each refresh was asked for, on the page's clock.
+  const askedAt: number[] = [];
   let failNext = true;
   await page.route("**/api/auth/refresh", async (route) => {
+    askedAt.push(await page.evaluate(() => Date.now()));
     if (failNext) {
       failNext = false;
       answers.push(503);
@@ -144,11 +180,10 @@ test("a refresh that fails for a passing reason (503) keeps the session and is r
   await expect(page).toHaveURL("/countries");
   expect((await storedSession(page))?.refreshToken).toBe(session.refreshToken);
 
-  // The retry comes after the back-off (5 s), not before.
-  await page.clock.runFor(4_000);
-  expect(answers).toEqual([503]);
-  await page.clock.runFor(1_500);
+  // The retry comes after the back-off (5 s of the page's time, however long the machine took), not before.
+  await page.clock.runFor(6_000);
   await expect.poll(() => answers).toEqual([503, 200]);
+  expect(askedAt[1]! - askedAt[0]!).toBeGreaterThanOrEqual(5_000);
   await expect.poll(async () => (await storedSession(page))?.refreshToken).not.toBe(session.refreshToken);
   expect((await storedSession(page))?.token).not.toBe(session.token);
   await expect(page).toHaveURL("/countries");

@@ -10,9 +10,6 @@ import {
   USERS,
 } from "./fixtures.ts";
 
-// One city goes through its whole life cycle, in order.
-test.describe.configure({ mode: "serial" });
-
 const NAME = "Ajijic";
 const RENAMED = "Ajijic de Chapala";
 const CODE = "AJJ-900";
@@ -21,120 +18,125 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, USERS.geoEditor);
 });
 
-test("create: per-field messages, a bad code, then success", async ({ page }) => {
-  await page.goto("/cities");
-  await page.getByRole("link", { name: "Add city" }).click();
-  await expect(page).toHaveURL("/cities/create");
-  await expect(page.getByRole("heading", { name: "New city" })).toBeVisible();
-  await expect(page.getByLabel("Name")).toBeFocused();
+// One city goes through its whole life cycle, in order; the tests after it stand alone.
+test.describe("life cycle", () => {
+  test.describe.configure({ mode: "serial" });
 
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("The city name is required")).toBeVisible();
-  await expect(page.getByText("The city code is required")).toBeVisible();
-  await expect(page.getByText("The time zone is required")).toBeVisible();
-  await expect(page.getByText("The state is required")).toBeVisible();
+  test("create: per-field messages, a bad code, then success", async ({ page }) => {
+    await page.goto("/cities");
+    await page.getByRole("link", { name: "Add city" }).click();
+    await expect(page).toHaveURL("/cities/create");
+    await expect(page.getByRole("heading", { name: "New city" })).toBeVisible();
+    await expect(page.getByLabel("Name")).toBeFocused();
 
-  await page.getByLabel("Name").fill(NAME);
-  await page.getByLabel("Code").fill("AJJ900");
-  await chooseOption(page, "Time zone", "America/Mexico_City", "Mexico_City");
-  await chooseOption(page, "State", "Jalisco", "Jalis");
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("The city code must look like ABC-123")).toBeVisible();
-  await expect(page.getByText("The time zone is required")).toHaveCount(0);
-  await expect(page.getByText("The state is required")).toHaveCount(0);
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("The city name is required")).toBeVisible();
+    await expect(page.getByText("The city code is required")).toBeVisible();
+    await expect(page.getByText("The time zone is required")).toBeVisible();
+    await expect(page.getByText("The state is required")).toBeVisible();
 
-  await page.getByLabel("Code").fill(CODE);
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page).toHaveURL("/cities");
-  await expect(successBanner(page)).toHaveText("The city was created successfully");
-});
+    await page.getByLabel("Name").fill(NAME);
+    await page.getByLabel("Code").fill("AJJ900");
+    await chooseOption(page, "Time zone", "America/Mexico_City", "Mexico_City");
+    await chooseOption(page, "State", "Jalisco", "Jalis");
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("The city code must look like ABC-123")).toBeVisible();
+    await expect(page.getByText("The time zone is required")).toHaveCount(0);
+    await expect(page.getByText("The state is required")).toHaveCount(0);
 
-test("search, the country and state filters, all in the URL", async ({ page }) => {
-  await page.goto("/cities");
-  await page.getByRole("searchbox", { name: "Search" }).fill("ajiji");
-  await expect(tableRows(page)).toHaveCount(1);
-  const row = tableRows(page).first();
-  await expect(row).toContainText(NAME);
-  await expect(row).toContainText(CODE);
-  await expect(row).toContainText("Jalisco");
-  await expect(row).toContainText("México");
-  await expect(row).toContainText("Yes");
+    await page.getByLabel("Code").fill(CODE);
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page).toHaveURL("/cities");
+    await expect(successBanner(page)).toHaveText("The city was created successfully");
+  });
 
-  await page.getByRole("button", { name: "Clear filters" }).click();
-  await expect(page).toHaveURL("/cities");
+  test("search, the country and state filters, all in the URL", async ({ page }) => {
+    await page.goto("/cities");
+    await page.getByRole("searchbox", { name: "Search" }).fill("ajiji");
+    await expect(tableRows(page)).toHaveCount(1);
+    const row = tableRows(page).first();
+    await expect(row).toContainText(NAME);
+    await expect(row).toContainText(CODE);
+    await expect(row).toContainText("Jalisco");
+    await expect(row).toContainText("México");
+    await expect(row).toContainText("Yes");
 
-  // The country narrows the state options; the state narrows the rows.
-  await chooseOption(page, "Country", "Estados Unidos", "Estados");
-  await expect(page).toHaveURL(/[?&]country=\d+/);
-  await expectEveryRow(page, "Estados Unidos");
-  await page.getByRole("textbox", { name: "State", exact: true }).click();
-  await expect(page.getByRole("option", { name: "Jalisco" })).toHaveCount(0);
-  await page.getByRole("option", { name: "Texas", exact: true }).click();
-  await expect(page).toHaveURL(/[?&]state=\d+/);
-  await expectEveryRow(page, "Texas");
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL("/cities");
 
-  // A shared link restores the filters.
-  const filtered = page.url();
-  await page.goto("/");
-  await page.goto(filtered);
-  await expect(page.getByRole("textbox", { name: "Country", exact: true })).toHaveValue("Estados Unidos");
-  await expect(page.getByRole("textbox", { name: "State", exact: true })).toHaveValue("Texas");
+    // The country narrows the state options; the state narrows the rows.
+    await chooseOption(page, "Country", "Estados Unidos", "Estados");
+    await expect(page).toHaveURL(/[?&]country=\d+/);
+    await expectEveryRow(page, "Estados Unidos");
+    await page.getByRole("textbox", { name: "State", exact: true }).click();
+    await expect(page.getByRole("option", { name: "Jalisco" })).toHaveCount(0);
+    await page.getByRole("option", { name: "Texas", exact: true }).click();
+    await expect(page).toHaveURL(/[?&]state=\d+/);
+    await expectEveryRow(page, "Texas");
 
-  // Changing the country clears the state.
-  await chooseOption(page, "Country", "Canadá", "Cana");
-  await expect(page).not.toHaveURL(/state=/);
-  await expect(tableRows(page)).toHaveCount(3);
-});
+    // A shared link restores the filters.
+    const filtered = page.url();
+    await page.goto("/");
+    await page.goto(filtered);
+    await expect(page.getByRole("textbox", { name: "Country", exact: true })).toHaveValue("Estados Unidos");
+    await expect(page.getByRole("textbox", { name: "State", exact: true })).toHaveValue("Texas");
 
-test("detail shows state, country and time zone; edit goes back to it", async ({ page }) => {
-  await page.goto(`/cities?search=${CODE}`);
-  await page.getByRole("link", { name: NAME }).click();
-  await expect(page).toHaveURL(/\/cities\/\d+$/);
-  await expect(detailValue(page, "Code")).toHaveText(CODE);
-  await expect(detailValue(page, "State")).toHaveText("Jalisco");
-  await expect(detailValue(page, "Country")).toHaveText("México");
-  await expect(detailValue(page, "Time zone")).toHaveText("America/Mexico_City");
-  await expect(detailValue(page, "Active")).toHaveText("Yes");
+    // Changing the country clears the state.
+    await chooseOption(page, "Country", "Canadá", "Cana");
+    await expect(page).not.toHaveURL(/state=/);
+    await expect(tableRows(page)).toHaveCount(3);
+  });
 
-  await page.getByRole("link", { name: "Edit" }).click();
-  await expect(page.getByLabel("Name")).toHaveValue(NAME);
-  await expect(page.getByRole("textbox", { name: "Time zone", exact: true })).toHaveValue("America/Mexico_City");
-  await expect(page.getByRole("textbox", { name: "State", exact: true })).toHaveValue("Jalisco");
-  await page.getByLabel("Name").fill(RENAMED);
-  await chooseOption(page, "Time zone", "UTC", "UTC");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/cities\/\d+$/);
-  await expect(successBanner(page)).toHaveText("The city was updated successfully");
-  await expect(detailValue(page, "Name")).toHaveText(RENAMED);
-  await expect(detailValue(page, "Time zone")).toHaveText("UTC");
-});
+  test("detail shows state, country and time zone; edit goes back to it", async ({ page }) => {
+    await page.goto(`/cities?search=${CODE}`);
+    await page.getByRole("link", { name: NAME }).click();
+    await expect(page).toHaveURL(/\/cities\/\d+$/);
+    await expect(detailValue(page, "Code")).toHaveText(CODE);
+    await expect(detailValue(page, "State")).toHaveText("Jalisco");
+    await expect(detailValue(page, "Country")).toHaveText("México");
+    await expect(detailValue(page, "Time zone")).toHaveText("America/Mexico_City");
+    await expect(detailValue(page, "Active")).toHaveText("Yes");
 
-test("block and unblock", async ({ page }) => {
-  await page.goto(`/cities?search=${CODE}`);
-  await page.getByRole("link", { name: RENAMED }).click();
-  await page.getByRole("button", { name: "Block", exact: true }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
-  await expect(detailValue(page, "Active")).toHaveText("No");
-  await page.getByRole("button", { name: "Unblock", exact: true }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
-  await expect(detailValue(page, "Active")).toHaveText("Yes");
-});
+    await page.getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByLabel("Name")).toHaveValue(NAME);
+    await expect(page.getByRole("textbox", { name: "Time zone", exact: true })).toHaveValue("America/Mexico_City");
+    await expect(page.getByRole("textbox", { name: "State", exact: true })).toHaveValue("Jalisco");
+    await page.getByLabel("Name").fill(RENAMED);
+    await chooseOption(page, "Time zone", "UTC", "UTC");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/cities\/\d+$/);
+    await expect(successBanner(page)).toHaveText("The city was updated successfully");
+    await expect(detailValue(page, "Name")).toHaveText(RENAMED);
+    await expect(detailValue(page, "Time zone")).toHaveText("UTC");
+  });
 
-test("delete with confirmation", async ({ page }) => {
-  await page.goto(`/cities?search=${CODE}`);
-  await page.getByRole("link", { name: RENAMED }).click();
-  await page.getByRole("link", { name: "Edit" }).click();
-  await page.getByRole("button", { name: "Delete" }).click();
-  await page
-    .getByRole("dialog", { name: `Delete ${RENAMED}?` })
-    .getByRole("button", { name: "Delete" })
-    .click();
-  await expect(page).toHaveURL("/cities");
-  await expect(successBanner(page)).toHaveText("The city was deleted successfully");
-  await page.getByRole("searchbox", { name: "Search" }).fill(CODE);
-  await expect(page.getByText("No results")).toBeVisible();
+  test("block and unblock", async ({ page }) => {
+    await page.goto(`/cities?search=${CODE}`);
+    await page.getByRole("link", { name: RENAMED }).click();
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
+    await expect(detailValue(page, "Active")).toHaveText("No");
+    await page.getByRole("button", { name: "Unblock", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
+    await expect(detailValue(page, "Active")).toHaveText("Yes");
+  });
+
+  test("delete with confirmation", async ({ page }) => {
+    await page.goto(`/cities?search=${CODE}`);
+    await page.getByRole("link", { name: RENAMED }).click();
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: `Delete ${RENAMED}?` })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page).toHaveURL("/cities");
+    await expect(successBanner(page)).toHaveText("The city was deleted successfully");
+    await page.getByRole("searchbox", { name: "Search" }).fill(CODE);
+    await expect(page.getByText("No results")).toBeVisible();
+  });
 });
 
 test("a failing list shows the loading error, which hides after five seconds", async ({ page }) => {

@@ -1,9 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiClient, detailValue, signIn, successBanner, tableRows, USERS } from "./fixtures.ts";
 
-// One country goes through its whole life cycle, in order.
-test.describe.configure({ mode: "serial" });
-
 const NAME = "Narnia";
 const RENAMED = "Narnia del Norte";
 const CODE = "NRN";
@@ -12,174 +9,179 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, USERS.geoEditor);
 });
 
-test("create: per-field messages on an empty submit, then a bad code, then success", async ({ page }) => {
-  await page.goto("/countries");
-  await expect(page).toHaveTitle("Countries · Palco Admin");
-  await page.getByRole("link", { name: "Add country" }).click();
-  await expect(page).toHaveURL("/countries/create");
-  await expect(page.getByRole("heading", { name: "New country" })).toBeVisible();
-  await expect(page.getByLabel("Name")).toBeFocused();
+// One country goes through its whole life cycle, in order; the tests after it stand alone.
+test.describe("life cycle", () => {
+  test.describe.configure({ mode: "serial" });
 
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("The country name is required")).toBeVisible();
-  await expect(page.getByText("The country code is required")).toBeVisible();
-  await expect(page.getByLabel("Name")).toBeFocused();
+  test("create: per-field messages on an empty submit, then a bad code, then success", async ({ page }) => {
+    await page.goto("/countries");
+    await expect(page).toHaveTitle("Countries · Palco Admin");
+    await page.getByRole("link", { name: "Add country" }).click();
+    await expect(page).toHaveURL("/countries/create");
+    await expect(page.getByRole("heading", { name: "New country" })).toBeVisible();
+    await expect(page.getByLabel("Name")).toBeFocused();
 
-  await page.getByLabel("Name").fill(NAME);
-  await page.getByLabel("Code").fill("nr1");
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("The country name is required")).toHaveCount(0);
-  await expect(page.getByText("The country code must be exactly three capital letters")).toBeVisible();
-  await expect(page.getByLabel("Code")).toBeFocused();
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("The country name is required")).toBeVisible();
+    await expect(page.getByText("The country code is required")).toBeVisible();
+    await expect(page.getByLabel("Name")).toBeFocused();
 
-  await page.getByLabel("Code").fill(CODE);
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page).toHaveURL("/countries");
-  await expect(successBanner(page)).toHaveText("The country was created successfully");
-  // The message came through history state, which is cleared: a reload does not show it again.
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Countries" })).toBeVisible();
-  await expect(successBanner(page)).toHaveCount(0);
-});
+    await page.getByLabel("Name").fill(NAME);
+    await page.getByLabel("Code").fill("nr1");
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("The country name is required")).toHaveCount(0);
+    await expect(page.getByText("The country code must be exactly three capital letters")).toBeVisible();
+    await expect(page.getByLabel("Code")).toBeFocused();
 
-test("create: a code already in use is refused by the server on the field and in the alert", async ({ page }) => {
-  await page.goto("/countries/create");
-  await page.getByLabel("Name").fill("Otra Narnia");
-  await page.getByLabel("Code").fill(CODE);
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByRole("alert")).toContainText("Another country already uses this code");
-  await expect(page.getByLabel("Code")).toHaveAttribute("aria-invalid", "true");
-  await expect(page).toHaveURL("/countries/create");
-});
+    await page.getByLabel("Code").fill(CODE);
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page).toHaveURL("/countries");
+    await expect(successBanner(page)).toHaveText("The country was created successfully");
+    // The message came through history state, which is cleared: a reload does not show it again.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Countries" })).toBeVisible();
+    await expect(successBanner(page)).toHaveCount(0);
+  });
 
-test("search finds it, the search lives in the URL and resets the page", async ({ page }) => {
-  await page.goto("/countries?page=1");
-  await page.getByRole("searchbox", { name: "Search" }).fill("narn");
-  await expect(page).toHaveURL(/[?&]search=narn/);
-  await expect(page).not.toHaveURL(/page=/);
-  await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first()).toContainText(NAME);
-  await expect(tableRows(page).first()).toContainText(CODE);
-  await expect(tableRows(page).first()).toContainText("Yes");
+  test("create: a code already in use is refused by the server on the field and in the alert", async ({ page }) => {
+    await page.goto("/countries/create");
+    await page.getByLabel("Name").fill("Otra Narnia");
+    await page.getByLabel("Code").fill(CODE);
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByRole("alert")).toContainText("Another country already uses this code");
+    await expect(page.getByLabel("Code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL("/countries/create");
+  });
 
-  // A shared link restores the same view.
-  await page.goto("/countries?search=can");
-  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("can");
-  await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first()).toContainText("Canadá");
+  test("search finds it, the search lives in the URL and resets the page", async ({ page }) => {
+    await page.goto("/countries?page=1");
+    await page.getByRole("searchbox", { name: "Search" }).fill("narn");
+    await expect(page).toHaveURL(/[?&]search=narn/);
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText(NAME);
+    await expect(tableRows(page).first()).toContainText(CODE);
+    await expect(tableRows(page).first()).toContainText("Yes");
 
-  // Nothing found.
-  await page.goto("/countries?search=zzzz");
-  await expect(page.getByText("No results")).toBeVisible();
-  await page.getByRole("button", { name: "Clear filters" }).first().click();
-  await expect(page).toHaveURL("/countries");
-  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
-});
+    // A shared link restores the same view.
+    await page.goto("/countries?search=can");
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("can");
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText("Canadá");
 
-test("detail: opened from the list, shows every field", async ({ page }) => {
-  await page.goto(`/countries?search=${CODE}`);
-  // The whole row is clickable (the name cell is the keyboard-reachable link).
-  await tableRows(page).first().getByRole("cell").first().click();
-  await expect(page).toHaveURL(/\/countries\/\d+$/);
-  await expect(page.getByRole("heading", { name: NAME })).toBeVisible();
-  await expect(page).toHaveTitle(`${NAME} · Palco Admin`);
-  await expect(detailValue(page, "Code")).toHaveText(CODE);
-  await expect(detailValue(page, "Name")).toHaveText(NAME);
-  await expect(detailValue(page, "Active")).toHaveText("Yes");
-  await expect(detailValue(page, "ID")).toHaveText(/^\d+$/);
-  await expect(detailValue(page, "Created at")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
-  await expect(detailValue(page, "Updated at")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}/);
+    // Nothing found.
+    await page.goto("/countries?search=zzzz");
+    await expect(page.getByText("No results")).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).first().click();
+    await expect(page).toHaveURL("/countries");
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
+  });
 
-  await page.getByRole("link", { name: "Back to list" }).click();
-  await expect(page).toHaveURL("/countries");
-});
+  test("detail: opened from the list, shows every field", async ({ page }) => {
+    await page.goto(`/countries?search=${CODE}`);
+    // The whole row is clickable (the name cell is the keyboard-reachable link).
+    await tableRows(page).first().getByRole("cell").first().click();
+    await expect(page).toHaveURL(/\/countries\/\d+$/);
+    await expect(page.getByRole("heading", { name: NAME })).toBeVisible();
+    await expect(page).toHaveTitle(`${NAME} · Palco Admin`);
+    await expect(detailValue(page, "Code")).toHaveText(CODE);
+    await expect(detailValue(page, "Name")).toHaveText(NAME);
+    await expect(detailValue(page, "Active")).toHaveText("Yes");
+    await expect(detailValue(page, "ID")).toHaveText(/^\d+$/);
+    await expect(detailValue(page, "Created at")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+    await expect(detailValue(page, "Updated at")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}/);
 
-test("edit: the form is filled, saving goes to the detail with a message", async ({ page }) => {
-  await page.goto(`/countries?search=${CODE}`);
-  await page.getByRole("link", { name: NAME }).click();
-  await page.getByRole("link", { name: "Edit" }).click();
-  await expect(page).toHaveURL(/\/countries\/\d+\/edit$/);
-  await expect(page.getByRole("heading", { name: "Edit country" })).toBeVisible();
-  await expect(page.getByLabel("Name")).toHaveValue(NAME);
-  await expect(page.getByLabel("Code")).toHaveValue(CODE);
-  await expect(page.getByLabel("Name")).toBeFocused();
+    await page.getByRole("link", { name: "Back to list" }).click();
+    await expect(page).toHaveURL("/countries");
+  });
 
-  await page.getByLabel("Name").fill("");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("The country name is required")).toBeVisible();
+  test("edit: the form is filled, saving goes to the detail with a message", async ({ page }) => {
+    await page.goto(`/countries?search=${CODE}`);
+    await page.getByRole("link", { name: NAME }).click();
+    await page.getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/\/countries\/\d+\/edit$/);
+    await expect(page.getByRole("heading", { name: "Edit country" })).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue(NAME);
+    await expect(page.getByLabel("Code")).toHaveValue(CODE);
+    await expect(page.getByLabel("Name")).toBeFocused();
 
-  await page.getByLabel("Name").fill(RENAMED);
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/countries\/\d+$/);
-  await expect(successBanner(page)).toHaveText("The country was updated successfully");
-  await expect(page.getByRole("heading", { name: RENAMED })).toBeVisible();
-  await expect(detailValue(page, "Name")).toHaveText(RENAMED);
-});
+    await page.getByLabel("Name").fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The country name is required")).toBeVisible();
 
-test("block and unblock with confirmation", async ({ page }) => {
-  await page.goto(`/countries?search=${CODE}`);
-  await page.getByRole("link", { name: RENAMED }).click();
-  await expect(detailValue(page, "Active")).toHaveText("Yes");
+    await page.getByLabel("Name").fill(RENAMED);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/countries\/\d+$/);
+    await expect(successBanner(page)).toHaveText("The country was updated successfully");
+    await expect(page.getByRole("heading", { name: RENAMED })).toBeVisible();
+    await expect(detailValue(page, "Name")).toHaveText(RENAMED);
+  });
 
-  await page.getByRole("button", { name: "Block", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: `Block ${RENAMED}?` });
-  await expect(dialog).toBeVisible();
-  // Cancelling changes nothing.
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(detailValue(page, "Active")).toHaveText("Yes");
+  test("block and unblock with confirmation", async ({ page }) => {
+    await page.goto(`/countries?search=${CODE}`);
+    await page.getByRole("link", { name: RENAMED }).click();
+    await expect(detailValue(page, "Active")).toHaveText("Yes");
 
-  await page.getByRole("button", { name: "Block", exact: true }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
-  await expect(page.getByRole("dialog")).toBeHidden();
-  await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
-  await expect(detailValue(page, "Active")).toHaveText("No");
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Block ${RENAMED}?` });
+    await expect(dialog).toBeVisible();
+    // Cancelling changes nothing.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(detailValue(page, "Active")).toHaveText("Yes");
 
-  // The list agrees.
-  await page.getByRole("link", { name: "Back to list" }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(CODE);
-  await expect(tableRows(page).first()).toContainText("No");
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
+    await expect(detailValue(page, "Active")).toHaveText("No");
 
-  await page.getByRole("link", { name: RENAMED }).click();
-  await page.getByRole("button", { name: "Unblock", exact: true }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
-  await expect(detailValue(page, "Active")).toHaveText("Yes");
-});
+    // The list agrees.
+    await page.getByRole("link", { name: "Back to list" }).click();
+    await page.getByRole("searchbox", { name: "Search" }).fill(CODE);
+    await expect(tableRows(page).first()).toContainText("No");
 
-test("a failed block shows the availability error and keeps the flag", async ({ page }) => {
-  await page.route(/\/api\/countries\/\d+\/deactivate$/, (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: "application/json",
-      body: '{"statusCode":500,"error":"x","message":"x"}',
-    }),
-  );
-  await page.goto(`/countries?search=${CODE}`);
-  await page.getByRole("link", { name: RENAMED }).click();
-  await page.getByRole("button", { name: "Block", exact: true }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
-  await expect(page.getByRole("dialog")).toBeHidden();
-  await expect(page.getByRole("alert")).toContainText(
-    "The availability of the country could not be changed, please try again.",
-  );
-  await expect(detailValue(page, "Active")).toHaveText("Yes");
-  await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
-});
+    await page.getByRole("link", { name: RENAMED }).click();
+    await page.getByRole("button", { name: "Unblock", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
+    await expect(detailValue(page, "Active")).toHaveText("Yes");
+  });
 
-test("delete with confirmation goes back to the list with a message", async ({ page }) => {
-  await page.goto(`/countries?search=${CODE}`);
-  await page.getByRole("link", { name: RENAMED }).click();
-  await page.getByRole("link", { name: "Edit" }).click();
-  await page.getByRole("button", { name: "Delete" }).click();
-  const dialog = page.getByRole("dialog", { name: `Delete ${RENAMED}?` });
-  await expect(dialog).toContainText("This action cannot be undone.");
-  await dialog.getByRole("button", { name: "Delete" }).click();
+  test("a failed block shows the availability error and keeps the flag", async ({ page }) => {
+    await page.route(/\/api\/countries\/\d+\/deactivate$/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"statusCode":500,"error":"x","message":"x"}',
+      }),
+    );
+    await page.goto(`/countries?search=${CODE}`);
+    await page.getByRole("link", { name: RENAMED }).click();
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("alert")).toContainText(
+      "The availability of the country could not be changed, please try again.",
+    );
+    await expect(detailValue(page, "Active")).toHaveText("Yes");
+    await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
+  });
 
-  await expect(page).toHaveURL("/countries");
-  await expect(successBanner(page)).toHaveText("The country was deleted successfully");
-  await page.getByRole("searchbox", { name: "Search" }).fill(CODE);
-  await expect(page.getByText("No results")).toBeVisible();
+  test("delete with confirmation goes back to the list with a message", async ({ page }) => {
+    await page.goto(`/countries?search=${CODE}`);
+    await page.getByRole("link", { name: RENAMED }).click();
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete ${RENAMED}?` });
+    await expect(dialog).toContainText("This action cannot be undone.");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+
+    await expect(page).toHaveURL("/countries");
+    await expect(successBanner(page)).toHaveText("The country was deleted successfully");
+    await page.getByRole("searchbox", { name: "Search" }).fill(CODE);
+    await expect(page.getByText("No results")).toBeVisible();
+  });
 });
 
 test("deleting a country that still has states is refused with the server's reason", async ({ page }) => {

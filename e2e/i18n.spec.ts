@@ -11,7 +11,7 @@ test("the login page switches to Spanish, keeps it after a reload and validates 
   await expect(page.getByLabel("Correo electrónico")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page).toHaveTitle("Iniciar sesión · Palco Admin");
-  expect(await readStorage(page, "palco.language")).toBe("es");
+  await expect.poll(() => readStorage(page, "palco.language")).toBe("es");
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();

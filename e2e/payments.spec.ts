@@ -1,8 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { detailValue, signIn, tableRows, USERS } from "./fixtures.ts";
 
-// Blocking changes seeded rows that other tests of this file read: one at a time.
-test.describe.configure({ mode: "serial" });
+// Blocking changes seeded rows that other tests of this file read: one at a time, in order ("default" even if the
+// suite becomes fully parallel). Not "serial": the tests do not build on each other, so one failing skips nothing.
+test.describe.configure({ mode: "default" });
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, USERS.admin);

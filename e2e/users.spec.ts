@@ -15,9 +15,6 @@ import {
   unique,
 } from "./fixtures.ts";
 
-// One staff member goes through their whole life cycle, in order.
-test.describe.configure({ mode: "serial" });
-
 const FIRST = unique("Renata");
 const LAST = "Quiroga";
 const RENAMED_LAST = "Quiroga Salas";
@@ -40,228 +37,266 @@ async function openDetail(page: Page, last = LAST) {
 const passwordField = (page: Page) => page.getByRole("textbox", { name: "Password", exact: true });
 const pictureZone = (page: Page) => page.getByRole("button", { name: "Picture", exact: true });
 
-test("create: validation on submit, a bad phone, then a user with an avatar and a role", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await page.goto("/users");
-  await expect(page).toHaveTitle("Users · Palco Admin");
-  await page.getByRole("link", { name: "Add user" }).click();
-  await expect(page).toHaveURL("/users/create");
-  await expect(page.getByRole("heading", { name: "New user" })).toBeVisible();
-  await expect(page.getByLabel("First name")).toBeFocused();
-  // Creating always asks for the password; there is no change-password switch.
-  await expect(page.getByRole("switch", { name: "Change password" })).toHaveCount(0);
+// One staff member goes through their whole life cycle, in order; the tests after it stand alone.
+test.describe("life cycle", () => {
+  test.describe.configure({ mode: "serial" });
 
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("The first name is required")).toBeVisible();
-  await expect(page.getByText("The last name is required")).toBeVisible();
-  await expect(page.getByText("The phone is required")).toBeVisible();
-  // The e-mail and the password.
-  await expect(page.getByText("This field is required")).toHaveCount(2);
-  await expect(page.getByLabel("First name")).toBeFocused();
+  test("create: validation on submit, a bad phone, then a user with an avatar and a role", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await page.goto("/users");
+    await expect(page).toHaveTitle("Users · Palco Admin");
+    await page.getByRole("link", { name: "Add user" }).click();
+    await expect(page).toHaveURL("/users/create");
+    await expect(page.getByRole("heading", { name: "New user" })).toBeVisible();
+    await expect(page.getByLabel("First name")).toBeFocused();
+    // Creating always asks for the password; there is no change-password switch.
+    await expect(page.getByRole("switch", { name: "Change password" })).toHaveCount(0);
 
-  await page.getByLabel("First name").fill(FIRST);
-  await page.getByLabel("Last name").fill(LAST);
-  await page.getByLabel("E-mail").fill(EMAIL);
-  await page.getByLabel("Phone").fill("12345");
-  await passwordField(page).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill("Different2026x");
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("The first name is required")).toHaveCount(0);
-  await expect(page.getByText("Enter a 10-digit phone number, optionally with a +country code")).toBeVisible();
-  await expect(page.getByText("The passwords do not match")).toBeVisible();
-  await expect(page.getByLabel("Phone")).toBeFocused();
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("The first name is required")).toBeVisible();
+    await expect(page.getByText("The last name is required")).toBeVisible();
+    await expect(page.getByText("The phone is required")).toBeVisible();
+    // The e-mail and the password.
+    await expect(page.getByText("This field is required")).toHaveCount(2);
+    await expect(page.getByLabel("First name")).toBeFocused();
 
-  await page.getByLabel("Phone").fill("+52 33 3615 9001");
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("switch", { name: "Read-only" }).check();
-  await chooseFile(page, pictureZone(page), AVATAR);
-  await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
-  await expect(pictureZone(page)).toContainText("renata.png");
+    await page.getByLabel("First name").fill(FIRST);
+    await page.getByLabel("Last name").fill(LAST);
+    await page.getByLabel("E-mail").fill(EMAIL);
+    await page.getByLabel("Phone").fill("12345");
+    await passwordField(page).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill("Different2026x");
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("The first name is required")).toHaveCount(0);
+    await expect(page.getByText("Enter a 10-digit phone number, optionally with a +country code")).toBeVisible();
+    await expect(page.getByText("The passwords do not match")).toBeVisible();
+    await expect(page.getByLabel("Phone")).toBeFocused();
 
-  const since = Date.now();
-  await page.getByRole("button", { name: "Create" }).click();
-  await expect(page).toHaveURL("/users");
-  await expect(successBanner(page)).toHaveText(
-    "The user was created successfully. An e-mail with the link to activate the account was sent to them.",
-  );
-  // The activation e-mail arrives.
-  await linkFromOutbox(EMAIL, "activate-account", since);
-});
+    await page.getByLabel("Phone").fill("+52 33 3615 9001");
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("switch", { name: "Read-only" }).check();
+    await chooseFile(page, pictureZone(page), AVATAR);
+    await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
+    await expect(pictureZone(page)).toContainText("renata.png");
 
-test("the new user cannot sign in before activating, and can after", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(EMAIL);
-  await passwordField(page).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid information" })).toContainText(
-    "This account is blocked or has not been activated yet",
-  );
-
-  await page.goto(await linkFromOutbox(EMAIL, "activate-account"));
-  await page.getByRole("button", { name: "Verify my account" }).click();
-  await expect(page.getByText("The e-mail was verified and you may log in.")).toBeVisible();
-
-  await signInWithForm(page, { email: EMAIL, password: PASSWORD });
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await expect(page.getByRole("menu")).toContainText(fullName(LAST));
-});
-
-test("list: search, the role filter in the URL, and pages of 12", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await page.goto("/users");
-  await expect(tableRows(page)).toHaveCount(12);
-  await expect(
-    page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }),
-  ).toBeVisible();
-
-  await chooseOption(page, "Role", "Read-only");
-  await expect(page).toHaveURL(/[?&]role=\d+/);
-  await expectEveryRow(page, "Read-only");
-  await expect(tableRows(page).filter({ hasText: EMAIL })).toHaveCount(1);
-
-  await page.getByRole("searchbox", { name: "Search" }).fill(FIRST);
-  await expect(tableRows(page)).toHaveCount(1);
-  const row = tableRows(page).first();
-  await expect(row).toContainText(fullName(LAST));
-  await expect(row).toContainText(EMAIL);
-  await expect(row).toContainText("+52 33 3615 9001");
-  await expect(row).toContainText("Yes");
-  // The list shows the avatar next to the name.
-  await expect(row.locator("img")).toHaveAttribute("src", /\/uploads\//);
-});
-
-test("detail: the avatar, every field and the role badges", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await openDetail(page);
-  await expect(page.getByText("Active", { exact: true })).toBeVisible();
-  await expect(detailValue(page, "First name")).toHaveText(FIRST);
-  await expect(detailValue(page, "Last name")).toHaveText(LAST);
-  await expect(detailValue(page, "E-mail")).toHaveText(EMAIL);
-  await expect(detailValue(page, "Phone")).toHaveText("+52 33 3615 9001");
-  await expect(detailValue(page, "Roles")).toHaveText("Read-only");
-  const avatar = page.getByRole("img", { name: `Picture of ${fullName(LAST)}` });
-  await expect(avatar).toHaveAttribute("src", /\/uploads\//);
-  // The stored picture is served.
-  const response = await page.request.get((await avatar.getAttribute("src"))!);
-  expect(response.ok()).toBe(true);
-  expect(response.headers()["content-type"]).toMatch(/^image\//);
-});
-
-test("edit without a password change: names and roles through the switches", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await openDetail(page);
-  await page.getByRole("link", { name: "Edit" }).click();
-  await expect(page).toHaveURL(/\/users\/\d+\/edit$/);
-  await expect(page.getByRole("heading", { name: "Edit user" })).toBeVisible();
-  await expect(page.getByLabel("First name")).toHaveValue(FIRST);
-  await expect(page.getByLabel("E-mail")).toHaveValue(EMAIL);
-  await expect(page.getByRole("switch", { name: "Read-only" })).toBeChecked();
-  await expect(page.getByRole("switch", { name: "Geography editor" })).not.toBeChecked();
-  // The password fields appear only with the switch.
-  const change = page.getByRole("switch", { name: "Change password" });
-  await expect(change).not.toBeChecked();
-  await expect(passwordField(page)).toHaveCount(0);
-
-  await page.getByLabel("Last name").fill("");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("The last name is required")).toBeVisible();
-
-  await page.getByLabel("Last name").fill(RENAMED_LAST);
-  await page.getByRole("switch", { name: "Read-only" }).uncheck();
-  await page.getByRole("switch", { name: "Geography editor" }).check();
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/users\/\d+$/);
-  await expect(successBanner(page)).toHaveText("The user was updated successfully");
-  await expect(page.getByRole("heading", { name: fullName(RENAMED_LAST) })).toBeVisible();
-  await expect(detailValue(page, "Roles")).toHaveText("Geography editor");
-  // The picture was kept.
-  await expect(page.getByRole("img", { name: `Picture of ${fullName(RENAMED_LAST)}` })).toHaveAttribute(
-    "src",
-    /\/uploads\//,
-  );
-  // The password did not change.
-  await apiSession(page.request, { email: EMAIL, password: PASSWORD });
-});
-
-test("a non-image file named .png is refused with the server's message on the picture", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await openDetail(page, RENAMED_LAST);
-  await page.getByRole("link", { name: "Edit" }).click();
-  await chooseFile(page, pictureZone(page), {
-    name: "not-a-picture.png",
-    mimeType: "image/png",
-    buffer: Buffer.from("this is plain text, not an image\n".repeat(20)),
+    const since = Date.now();
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page).toHaveURL("/users");
+    await expect(successBanner(page)).toHaveText(
+      "The user was created successfully. An e-mail with the link to activate the account was sent to them.",
+    );
+    // The activation e-mail arrives.
+    await linkFromOutbox(EMAIL, "activate-account", since);
   });
-  await page.getByRole("button", { name: "Save" }).click();
-  const message = "The picture must be a JPEG, PNG, WebP or GIF image";
-  await expect(page.getByRole("alert")).toContainText(message);
-  // And on the field itself.
-  await expect(page.getByText(message)).toHaveCount(2);
-  await expect(page).toHaveURL(/\/users\/\d+\/edit$/);
-});
 
-test("edit with a password change: the new password is checked, then saved", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await openDetail(page, RENAMED_LAST);
-  await page.getByRole("link", { name: "Edit" }).click();
-  await page.getByRole("switch", { name: "Change password" }).check();
-  await expect(passwordField(page)).toBeVisible();
+  test("the new user cannot sign in before activating, and can after", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(EMAIL);
+    await passwordField(page).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid information" })).toContainText(
+      "This account is blocked or has not been activated yet",
+    );
 
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("This field is required")).toBeVisible();
+    await page.goto(await linkFromOutbox(EMAIL, "activate-account"));
+    await page.getByRole("button", { name: "Verify my account" }).click();
+    await expect(page.getByText("The e-mail was verified and you may log in.")).toBeVisible();
 
-  await passwordField(page).fill("short");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("The password must be 8 to 24 characters long")).toBeVisible();
-
-  await passwordField(page).fill(NEW_PASSWORD);
-  await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/users\/\d+$/);
-  await expect(successBanner(page)).toHaveText("The user was updated successfully");
-});
-
-test("the user signs in with the new password, not the old one", async ({ page }) => {
-  const old = await page.request.post("/api/auth/login", {
-    data: { provider: "email", user: EMAIL, secret: PASSWORD },
+    await signInWithForm(page, { email: EMAIL, password: PASSWORD });
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("menu")).toContainText(fullName(LAST));
   });
-  expect(old.status()).toBe(401);
-  await signInWithForm(page, { email: EMAIL, password: NEW_PASSWORD });
-});
 
-test("block and unblock with confirmation", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await openDetail(page, RENAMED_LAST);
-  const name = fullName(RENAMED_LAST);
+  test("list: search, the role filter in the URL, and pages of 12", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await page.goto("/users");
+    await expect(tableRows(page)).toHaveCount(12);
+    await expect(
+      page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }),
+    ).toBeVisible();
 
-  await page.getByRole("button", { name: "Block", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: `Block ${name}?` });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await chooseOption(page, "Role", "Read-only");
+    await expect(page).toHaveURL(/[?&]role=\d+/);
+    await expectEveryRow(page, "Read-only");
+    await expect(tableRows(page).filter({ hasText: EMAIL })).toHaveCount(1);
 
-  await page.getByRole("button", { name: "Block", exact: true }).click();
-  await dialog.getByRole("button", { name: "Block", exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
-  // A blocked user cannot sign in.
-  const blocked = await page.request.post("/api/auth/login", {
-    data: { provider: "email", user: EMAIL, secret: NEW_PASSWORD },
+    await page.getByRole("searchbox", { name: "Search" }).fill(FIRST);
+    await expect(tableRows(page)).toHaveCount(1);
+    const row = tableRows(page).first();
+    await expect(row).toContainText(fullName(LAST));
+    await expect(row).toContainText(EMAIL);
+    await expect(row).toContainText("+52 33 3615 9001");
+    await expect(row).toContainText("Yes");
+    // The list shows the avatar next to the name.
+    await expect(row.locator("img")).toHaveAttribute("src", /\/uploads\//);
   });
-  expect(blocked.status()).toBe(403);
 
-  await page.getByRole("link", { name: "Back to list" }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(EMAIL);
-  await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first()).toContainText("No");
+  test("detail: the avatar, every field and the role badges", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await openDetail(page);
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(detailValue(page, "First name")).toHaveText(FIRST);
+    await expect(detailValue(page, "Last name")).toHaveText(LAST);
+    await expect(detailValue(page, "E-mail")).toHaveText(EMAIL);
+    await expect(detailValue(page, "Phone")).toHaveText("+52 33 3615 9001");
+    await expect(detailValue(page, "Roles")).toHaveText("Read-only");
+    const avatar = page.getByRole("img", { name: `Picture of ${fullName(LAST)}` });
+    await expect(avatar).toHaveAttribute("src", /\/uploads\//);
+    // The stored picture is served.
+    const response = await page.request.get((await avatar.getAttribute("src"))!);
+    expect(response.ok()).toBe(true);
+    expect(response.headers()["content-type"]).toMatch(/^image\//);
+  });
 
-  await page.getByRole("link", { name }).click();
-  await page.getByRole("button", { name: "Unblock", exact: true }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
-  await expect(page.getByText("Active", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
+  test("edit without a password change: names and roles through the switches", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await openDetail(page);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/\/users\/\d+\/edit$/);
+    await expect(page.getByRole("heading", { name: "Edit user" })).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue(FIRST);
+    await expect(page.getByLabel("E-mail")).toHaveValue(EMAIL);
+    await expect(page.getByRole("switch", { name: "Read-only" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Geography editor" })).not.toBeChecked();
+    // The password fields appear only with the switch.
+    const change = page.getByRole("switch", { name: "Change password" });
+    await expect(change).not.toBeChecked();
+    await expect(passwordField(page)).toHaveCount(0);
+
+    await page.getByLabel("Last name").fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The last name is required")).toBeVisible();
+
+    await page.getByLabel("Last name").fill(RENAMED_LAST);
+    await page.getByRole("switch", { name: "Read-only" }).uncheck();
+    await page.getByRole("switch", { name: "Geography editor" }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/users\/\d+$/);
+    await expect(successBanner(page)).toHaveText("The user was updated successfully");
+    await expect(page.getByRole("heading", { name: fullName(RENAMED_LAST) })).toBeVisible();
+    await expect(detailValue(page, "Roles")).toHaveText("Geography editor");
+    // The picture was kept.
+    await expect(page.getByRole("img", { name: `Picture of ${fullName(RENAMED_LAST)}` })).toHaveAttribute(
+      "src",
+      /\/uploads\//,
+    );
+    // The password did not change.
+    await apiSession(page.request, { email: EMAIL, password: PASSWORD });
+  });
+
+  test("a non-image file named .png is refused with the server's message on the picture", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await openDetail(page, RENAMED_LAST);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await chooseFile(page, pictureZone(page), {
+      name: "not-a-picture.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is plain text, not an image\n".repeat(20)),
+    });
+    await page.getByRole("button", { name: "Save" }).click();
+    const message = "The picture must be a JPEG, PNG, WebP or GIF image";
+    await expect(page.getByRole("alert")).toContainText(message);
+    // And on the field itself.
+    await expect(page.getByText(message)).toHaveCount(2);
+    await expect(page).toHaveURL(/\/users\/\d+\/edit$/);
+  });
+
+  test("edit with a password change: the new password is checked, then saved", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await openDetail(page, RENAMED_LAST);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("switch", { name: "Change password" }).check();
+    await expect(passwordField(page)).toBeVisible();
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("This field is required")).toBeVisible();
+
+    await passwordField(page).fill("short");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The password must be 8 to 24 characters long")).toBeVisible();
+
+    await passwordField(page).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/users\/\d+$/);
+    await expect(successBanner(page)).toHaveText("The user was updated successfully");
+  });
+
+  test("the user signs in with the new password, not the old one", async ({ page }) => {
+    const old = await page.request.post("/api/auth/login", {
+      data: { provider: "email", user: EMAIL, secret: PASSWORD },
+    });
+    expect(old.status()).toBe(401);
+    await signInWithForm(page, { email: EMAIL, password: NEW_PASSWORD });
+  });
+
+  test("block and unblock with confirmation", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await openDetail(page, RENAMED_LAST);
+    const name = fullName(RENAMED_LAST);
+
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Block ${name}?` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    await dialog.getByRole("button", { name: "Block", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
+    // A blocked user cannot sign in.
+    const blocked = await page.request.post("/api/auth/login", {
+      data: { provider: "email", user: EMAIL, secret: NEW_PASSWORD },
+    });
+    expect(blocked.status()).toBe(403);
+
+    await page.getByRole("link", { name: "Back to list" }).click();
+    await page.getByRole("searchbox", { name: "Search" }).fill(EMAIL);
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText("No");
+
+    await page.getByRole("link", { name }).click();
+    await page.getByRole("button", { name: "Unblock", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
+  });
+
+  test("a failed block shows the user's own block/unblock error", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await page.route(/\/api\/users\/\d+\/deactivate$/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"statusCode":500,"error":"x","message":"x"}',
+      }),
+    );
+    await openDetail(page, RENAMED_LAST);
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "The user could not be blocked or unblocked, please try again.",
+    );
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  });
+
+  test("delete with confirmation goes back to the list with a message", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await openDetail(page, RENAMED_LAST);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete ${fullName(RENAMED_LAST)}?` });
+    await expect(dialog).toContainText("This action cannot be undone.");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+
+    await expect(page).toHaveURL("/users");
+    await expect(successBanner(page)).toHaveText("The user was deleted successfully");
+    await page.getByRole("searchbox", { name: "Search" }).fill(EMAIL);
+    await expect(page.getByText("No results")).toBeVisible();
+  });
 });
 
 test("blocking your own account is refused with the server's reason", async ({ page }) => {
@@ -273,37 +308,6 @@ test("blocking your own account is refused with the server's reason", async ({ p
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByRole("alert")).toContainText("You cannot block your own account");
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
-});
-
-test("a failed block shows the user's own block/unblock error", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await page.route(/\/api\/users\/\d+\/deactivate$/, (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: "application/json",
-      body: '{"statusCode":500,"error":"x","message":"x"}',
-    }),
-  );
-  await openDetail(page, RENAMED_LAST);
-  await page.getByRole("button", { name: "Block", exact: true }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
-  await expect(page.getByRole("alert")).toContainText("The user could not be blocked or unblocked, please try again.");
-  await expect(page.getByText("Active", { exact: true })).toBeVisible();
-});
-
-test("delete with confirmation goes back to the list with a message", async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await openDetail(page, RENAMED_LAST);
-  await page.getByRole("link", { name: "Edit" }).click();
-  await page.getByRole("button", { name: "Delete" }).click();
-  const dialog = page.getByRole("dialog", { name: `Delete ${fullName(RENAMED_LAST)}?` });
-  await expect(dialog).toContainText("This action cannot be undone.");
-  await dialog.getByRole("button", { name: "Delete" }).click();
-
-  await expect(page).toHaveURL("/users");
-  await expect(successBanner(page)).toHaveText("The user was deleted successfully");
-  await page.getByRole("searchbox", { name: "Search" }).fill(EMAIL);
-  await expect(page.getByText("No results")).toBeVisible();
 });
 
 test("an unknown user opens the load-error modal with Back and Retry", async ({ page }) => {

@@ -21,9 +21,17 @@ import { stateRoutes } from "./modules/states/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { webDistFolder } from "./paths.ts";
 import { createAccessTokens } from "./platform/auth.ts";
-import { type Config, ensureJwtSecret } from "./platform/config.ts";
+import { type Config, ensureJwtSecret, seedDemoDecision } from "./platform/config.ts";
 import { createDatabase, type Database, type Db } from "./platform/db.ts";
-import { errorBody, installErrorHandling, languageOf, sendError } from "./platform/errors.ts";
+import {
+  answerClientError,
+  answerFrameworkError,
+  errorBody,
+  installErrorHandling,
+  isApiPath,
+  languageOf,
+  sendError,
+} from "./platform/errors.ts";
 import { installGuard } from "./platform/guard.ts";
 import { ImageStore } from "./platform/images.ts";
 import { REDACTED_PATHS, withLogRedaction } from "./platform/logging.ts";
@@ -32,6 +40,7 @@ import { migrate } from "./platform/migrate.ts";
 import { MULTIPART_LIMITS } from "./platform/multipart.ts";
 import { createRealtime, type Realtime } from "./platform/realtime.ts";
 import { connectRedis } from "./platform/redis.ts";
+import { Sessions } from "./platform/sessions.ts";
 import { registerUploads, uploadsDir } from "./platform/storage.ts";
 import {
   type CounterStore,
@@ -53,6 +62,7 @@ declare module "fastify" {
     mailer: Mailer;
     background: BackgroundTasks;
     realtime: Realtime;
+    sessions: Sessions;
     images: ImageStore;
     counters: CounterStore;
     forgotIpLimiter: RateLimiter;
@@ -95,6 +105,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A hop count is valid at run time (proxy-addr) although the type only lists booleans and addresses.
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     bodyLimit: 1024 * 1024,
+    // Errors raised before routing (a URL that does not decode) and by Node's HTTP parser (headers too large) get
+    // the API's error shape and language instead of Fastify's English text echoing the input.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // Shutdown drains (server.ts, platform/drain.ts): requests that reached the server are answered, with
+    // `Connection: close`, rather than refused with 503 or cut with the idle keep-alive sockets they arrive on.
+    return503OnClosing: false,
+    forceCloseConnections: false,
   });
 
   app.setValidatorCompiler((route) => {
@@ -114,6 +132,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandling(app);
+  // API answers carry personal data and session tokens: no browser or proxy may keep them, errors included.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
+    return payload;
+  });
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
@@ -127,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   const counters: CounterStore = redis ? new RedisCounterStore(redis.client) : new MemoryCounterStore();
   const tokens = createAccessTokens(jwtSecret);
+  const sessions = new Sessions({ db: database.db, log: app.log });
+  if (redis) await sessions.useRedis(redis);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -136,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auth = new AuthService({
     db: database.db,
     tokens,
+    sessions,
     throttle: new LoginThrottle(counters, options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
     resetMailLimiter: new RateLimiter(counters, "reset-mail", 5, 60 * 60 * 1000),
     mailer,
@@ -147,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("db", database.db);
   app.decorate("appConfig", config);
   app.decorate("auth", auth);
+  app.decorate("sessions", sessions);
   app.decorate("mailer", mailer);
   app.decorate("background", background);
   app.decorate("images", new ImageStore(uploadsDir(config.dataDir), app.log));
@@ -154,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("forgotIpLimiter", new RateLimiter(counters, "forgot-ip", 20, 15 * 60 * 1000));
   app.decorate("seedResult", undefined);
 
-  installGuard(app, { db: database.db, tokens });
+  installGuard(app, { tokens, sessions });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -190,12 +217,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: "/api/docs",
-    staticCSP: true,
-    // Plain-HTTP installs (an office LAN) would otherwise have the docs' own assets upgraded to https and fail.
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ""),
-  });
+  // Off with API_DOCS=false: the pages list every route and schema to anyone, signed in or not.
+  if (config.apiDocs) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: "/api/docs",
+      staticCSP: true,
+      // Plain-HTTP installs (an office LAN) would otherwise have the docs' own assets upgraded to https and fail.
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ""),
+    });
+  }
 
   await registerUploads(app, config.dataDir);
   // Routes read forms with platform/multipart.ts (readForm), which passes each route's own file size limit;
@@ -221,7 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { redis: redis?.client });
   await app.register(authRoutes);
   await app.register(sessionRoutes);
   await app.register(permissionRoutes);
@@ -244,7 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return sendError(reply, errorBody(404, languageOf(request), { general: "ERRORS.NOT_FOUND" }, "ERRORS.NOT_FOUND"));
   });
 
-  const realtime = await createRealtime({ server: app.server, db: database.db, tokens, redis, log: app.log });
+  const realtime = await createRealtime({ server: app.server, tokens, sessions, redis, log: app.log });
   app.decorate("realtime", realtime);
 
   app.addHook("preClose", async () => {
@@ -258,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.seed !== false) {
+    app.log.info(seedDemoDecision(config));
     try {
       app.seedResult = await database.exclusive(() =>
         seed({ db: database.db, config, auth, log: app.log, print: options.print }),

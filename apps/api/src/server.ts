@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
+import { drainOnClose } from "./platform/drain.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -16,6 +17,7 @@ async function main() {
   }
 
   const app = await buildApp({ config });
+  drainOnClose(app.server);
   await app.listen({ port: config.port, host: config.host });
   const shownHost = ["0.0.0.0", "::", ""].includes(config.host) ? "localhost" : config.host;
   process.stdout.write(`Palco Admin listening on http://${shownHost}:${config.port}\n`);
@@ -33,16 +35,28 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "error during shutdown");
-        process.exit(1);
-      },
-    );
+    acceptQueuedConnections()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "error during shutdown");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/**
+ * Closing the listening socket resets connections the kernel has accepted but the process has not yet taken
+ * (the event loop may have been busy in the embedded database), although their requests are already sent. Two
+ * turns of the loop guarantee a poll in between, which takes them; they are then drained like the others.
+ */
+async function acceptQueuedConnections() {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 main().catch((error: unknown) => {

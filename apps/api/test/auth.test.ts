@@ -1,9 +1,10 @@
 import { PERMISSION_CODES, sessionResponse, sessionUser } from "@palco/shared";
 import { eq } from "drizzle-orm";
-import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256 } from "../src/platform/auth.ts";
+import { decodeJwt, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAccessTokens, sha256 } from "../src/platform/auth.ts";
 import { refreshTokens, users, userTokens } from "../src/platform/schema.ts";
+import { SessionCache } from "../src/platform/sessions.ts";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -143,7 +144,9 @@ describe("access tokens", () => {
 
   it("rejects expired and forged tokens", async () => {
     const key = new TextEncoder().encode("test-secret-test-secret-test-secret-0123");
-    const expired = await new SignJWT({})
+    // Both name a live session, so only the expiry or the signature can be what refuses them.
+    const { sid } = decodeJwt((await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token);
+    const expired = await new SignJWT({ sid })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject("1")
       .setIssuer("palco-admin")
@@ -155,7 +158,7 @@ describe("access tokens", () => {
       401,
     );
     expect(body.message).toBe("Your session has expired, please sign in again");
-    const forged = await new SignJWT({})
+    const forged = await new SignJWT({ sid })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject("1")
       .setIssuer("palco-admin")
@@ -164,18 +167,91 @@ describe("access tokens", () => {
     expectErrorShape(await call(t.app, { method: "GET", url: "/api/auth/me", headers: bearer(forged) }), 401);
   });
 
-  it("blocking a user or changing their roles acts on the next request", async () => {
+  it("refuses a correctly signed token that names no session (sid)", async () => {
+    const user = await t.createUser();
+    const key = new TextEncoder().encode("test-secret-test-secret-test-secret-0123");
+    const sessionless = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(String(user.id))
+      .setIssuer("palco-admin")
+      .setIssuedAt()
+      .setExpirationTime("15m")
+      .sign(key);
+    expectErrorShape(await call(t.app, { method: "GET", url: "/api/auth/me", headers: bearer(sessionless) }), 401);
+    // Nor can the server issue one.
+    await expect(createAccessTokens("test-secret-test-secret-test-secret-0123").sign(user.id, "")).rejects.toThrow();
+  });
+
+  it("a token verified before still expires on time", async () => {
+    const tokens = createAccessTokens("test-secret-test-secret-test-secret-0123");
+    const { token, expiresAt } = await tokens.sign(7, "session-7");
+    expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId: "session-7" });
+    expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId: "session-7" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(expiresAt.getTime() - 1);
+      expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId: "session-7" });
+      vi.setSystemTime(expiresAt.getTime());
+      expect(await tokens.verify(token)).toEqual({ error: "expired" });
+      expect(await tokens.verify(token)).toEqual({ error: "expired" });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await tokens.verify(`${token}x`)).toEqual({ error: "invalid" });
+  });
+
+  it("removing a permission from the user's role, or blocking the user, acts on the very next request", async () => {
     const user = await t.createUser({ permissions: ["COUNTRIES_INDEX"] });
-    const { token } = await login(t.app, user.email, user.password);
+    const { token, user: signedIn } = await login(t.app, user.email, user.password);
+    const admin = bearer((await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token);
     const list = () => call(t.app, { method: "GET", url: "/api/countries", headers: bearer(token) });
+    // Twice, so the session is cached when the changes come.
+    expect((await list()).statusCode).toBe(200);
     expect((await list()).statusCode).toBe(200);
 
-    const { userRoles } = await import("../src/platform/schema.ts");
-    await t.app.db.delete(userRoles).where(eq(userRoles.userId, user.id));
+    const role = signedIn.roles[0]!;
+    const edited = await call(t.app, {
+      method: "PUT",
+      url: `/api/roles/${role.id}`,
+      headers: admin,
+      payload: { name: role.name, permissions: ["STATES_INDEX"] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
     expectErrorShape(await list(), 403);
+    const me = await call(t.app, { method: "GET", url: "/api/auth/me", headers: bearer(token) });
+    expect(me.json().permissions).toEqual(["STATES_INDEX"]);
 
-    await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const blocked = await call(t.app, { method: "PUT", url: `/api/users/${user.id}/deactivate`, headers: admin });
+    expect(blocked.statusCode, blocked.body).toBe(200);
     expectErrorShape(await call(t.app, { method: "GET", url: "/api/auth/me", headers: bearer(token) }), 401);
+  });
+
+  it("the session cache never keeps what a load read before an invalidation", async () => {
+    const user = await t.createUser({ permissions: ["COUNTRIES_INDEX"] });
+    const session = await login(t.app, user.email, user.password);
+    const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 10 });
+    const sessionId = decodeJwt(session.token).sid as string;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A load reads the old state, an invalidation lands while it is in flight, then the load finishes.
+    const stale = {
+      user: { ...session.user, permissions: ["COUNTRIES_INDEX"] },
+      emailVerified: true,
+      language: "en",
+      sessionAlive: true,
+    };
+    const slow = cache.get(user.id, sessionId, async () => {
+      await gate;
+      return stale;
+    });
+    cache.invalidate({ userId: user.id });
+    release();
+    expect(await slow).toBe(stale);
+    const fresh = { ...stale, user: { ...stale.user, permissions: [] } };
+    expect(await cache.get(user.id, sessionId, async () => fresh)).toBe(fresh);
+    expect(await cache.get(user.id, sessionId, async () => stale)).toBe(fresh);
   });
 });
 
@@ -242,6 +318,10 @@ describe("refresh and logout", () => {
     expectErrorShape(await refresh(session.refreshToken), 401);
 
     expect((await call(t.app, { method: "POST", url: "/api/auth/logout" })).statusCode).toBe(204);
+    // A bad or expired bearer token is not an error either: the route is public.
+    expect(
+      (await call(t.app, { method: "POST", url: "/api/auth/logout", headers: bearer("garbage") })).statusCode,
+    ).toBe(204);
     expect(
       (
         await call(t.app, {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, ensureJwtSecret, loadConfig } from "../src/platform/config.ts";
+import { ConfigError, ensureJwtSecret, loadConfig, seedDemoDecision } from "../src/platform/config.ts";
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -30,9 +30,38 @@ describe("configuration", () => {
       adminEmail: "admin@palco.local",
       adminPassword: undefined,
       seedDemo: true,
+      apiDocs: true,
       logLevel: "info",
       trustProxy: false,
     });
+  });
+
+  it("loads demo data by default only into the embedded database, and says why", () => {
+    const embedded = loadConfig({});
+    expect(embedded.seedDemo).toBe(true);
+    expect(seedDemoDecision(embedded)).toBe(
+      "Demo data: on (SEED_DEMO is not set and the database is the embedded one)",
+    );
+    const postgres = loadConfig({ DATABASE_URL: "postgres://u@h:5432/db" });
+    expect(postgres.seedDemo).toBe(false);
+    expect(seedDemoDecision(postgres)).toBe(
+      "Demo data: off (SEED_DEMO is not set and DATABASE_URL is set; set SEED_DEMO=true to load it)",
+    );
+    const asked = loadConfig({ DATABASE_URL: "postgres://u@h:5432/db", SEED_DEMO: "true" });
+    expect(asked.seedDemo).toBe(true);
+    expect(seedDemoDecision(asked)).toBe("Demo data: on (SEED_DEMO=true)");
+    const refused = loadConfig({ SEED_DEMO: "no" });
+    expect(refused.seedDemo).toBe(false);
+    expect(seedDemoDecision(refused)).toBe("Demo data: off (SEED_DEMO=false)");
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h:5432/db", SEED_DEMO: " " }).seedDemo).toBe(false);
+  });
+
+  it("serves the API docs unless API_DOCS=false", () => {
+    expect(loadConfig({ API_DOCS: "false" }).apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: "0" }).apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: "true" }).apiDocs).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h:5432/db" }).apiDocs).toBe(true);
+    expect(problems({ API_DOCS: "maybe" })).toEqual(["Invalid configuration: API_DOCS must be true or false"]);
   });
 
   it("reads every variable", () => {

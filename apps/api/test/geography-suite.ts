@@ -131,10 +131,20 @@ export function describeCrudContract(f: GeoFixtures, c: Contract) {
       expect(byName.items.map((item: { id: number }) => item.id)).toEqual([created.id]);
       const byCode = (await req("GET", `${url}?search=${code.toLowerCase()}`)).json();
       expect(byCode.items.map((item: { id: number }) => item.id)).toContain(created.id);
-      const wildcard = (await req("GET", `${url}?search=${encodeURIComponent("%")}`)).json();
-      expect(wildcard.items.map((item: { id: number }) => item.id)).toEqual([created.id]);
+      const contained = (await req("GET", `${url}?search=${encodeURIComponent("0% t")}`)).json();
+      expect(contained.items.map((item: { id: number }) => item.id)).toEqual([created.id]);
+      // One or two characters match the start of the name or code, still literally.
+      const wild = await c.create(f, { name: `%_Wild ${nextCode3()}` });
+      const percent = (await req("GET", `${url}?search=${encodeURIComponent("%")}`)).json();
+      expect(percent.items.map((item: { id: number }) => item.id)).toEqual([wild.id]);
+      const both = (await req("GET", `${url}?search=${encodeURIComponent("%_")}`)).json();
+      expect(both.items.map((item: { id: number }) => item.id)).toEqual([wild.id]);
       const underscore = (await req("GET", `${url}?search=_`)).json();
-      expect(underscore.items.map((item: { id: number }) => item.id)).toEqual([created.id]);
+      expect(underscore.items).toEqual([]);
+      const start = (await req("GET", `${url}?search=${encodeURIComponent("zü")}`)).json();
+      expect(start.items.map((item: { id: number }) => item.id)).toContain(created.id);
+      const middle = (await req("GET", `${url}?search=${encodeURIComponent("ri")}`)).json();
+      expect(middle.items.map((item: { id: number }) => item.id)).not.toContain(created.id);
       // Blank search means no filter.
       expect((await req("GET", `${url}?search=`)).json().total).toBeGreaterThan(1);
     });

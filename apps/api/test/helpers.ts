@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PermissionCode, Session } from "@palco/shared";
@@ -265,4 +265,13 @@ export function withTestApp(ready: (app: TestApp, admin: { authorization: string
   afterAll(async () => {
     await app?.close();
   });
+}
+
+/** A stand-in for the built SPA (an index.html and one hashed asset), for tests of what the server sends besides the API. */
+export async function createFakeSpa(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "palco-spa-"));
+  await mkdir(path.join(dir, "assets"));
+  await writeFile(path.join(dir, "index.html"), "<!doctype html><title>Palco SPA</title>");
+  await writeFile(path.join(dir, "assets", "app-abc123.js"), "console.log('spa')");
+  return dir;
 }

@@ -302,6 +302,8 @@ describe.skipIf(backend !== "postgres")("concurrent start-up on one PostgreSQL d
       loadConfig({
         DATA_DIR: dataDir,
         DATABASE_URL: url,
+        // Demo data is off by default against PostgreSQL: ask for it, so the race over seeding it is exercised.
+        SEED_DEMO: "true",
         ADMIN_PASSWORD,
         JWT_SECRET: "race-secret-race-secret-race-secret-0123",
       });

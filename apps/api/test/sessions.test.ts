@@ -1,5 +1,7 @@
 import type { Session } from "@palco/shared";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { LoadedUser } from "../src/platform/auth.ts";
+import { SessionCache } from "../src/platform/sessions.ts";
 import {
   bearer,
   call,
@@ -59,6 +61,55 @@ describe("access tokens end with their session", () => {
     expect(out.statusCode).toBe(204);
     await expectEnded(session.token);
     await expectAlive(other.token);
+  });
+
+  it("logout with only the bearer token ends that session: its access and refresh tokens stop working", async () => {
+    const user = await t.createUser();
+    const session = await login(t.app, user.email, user.password);
+    const other = await login(t.app, user.email, user.password);
+    await expectAlive(session.token);
+    const out = await call(t.app, { method: "POST", url: "/api/auth/logout", headers: bearer(session.token) });
+    expect(out.statusCode).toBe(204);
+    await expectEnded(session.token);
+    expectErrorShape(await refresh(session.refreshToken), 401);
+    await expectAlive(other.token);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+  });
+
+  it("logout ends both the bearer token's session and the refresh token's family when they differ", async () => {
+    const user = await t.createUser();
+    const first = await login(t.app, user.email, user.password);
+    const second = await login(t.app, user.email, user.password);
+    const third = await login(t.app, user.email, user.password);
+    const out = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: bearer(first.token),
+      payload: { refreshToken: second.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    await expectEnded(first.token);
+    await expectEnded(second.token);
+    await expectAlive(third.token);
+  });
+
+  it("reusing a rotated refresh token ends the family's access tokens at once", async () => {
+    const user = await t.createUser();
+    const session = await login(t.app, user.email, user.password);
+    const rotated = (await refresh(session.refreshToken)).json<{ data: Session }>().data;
+    await expectAlive(rotated.token);
+    expectErrorShape(await refresh(session.refreshToken), 401);
+    await expectEnded(rotated.token);
+    await expectEnded(session.token);
+  });
+
+  it("deleting a user ends their access tokens", async () => {
+    const user = await t.createUser();
+    const session = await login(t.app, user.email, user.password);
+    await expectAlive(session.token);
+    const removed = await call(t.app, { method: "DELETE", url: `/api/users/${user.id}`, headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expectErrorShape(await me(session.token), 401);
   });
 
   it("a refresh keeps the session: the new and the previous access token both work, until logout", async () => {
@@ -140,5 +191,79 @@ describe("access tokens end with their session", () => {
     expect(unblocked.statusCode, unblocked.body).toBe(200);
     await expectEnded(session.token);
     await expectAlive((await login(t.app, user.email, user.password)).token);
+  });
+});
+
+describe("session cache", () => {
+  const loaded = (id: number): LoadedUser => ({
+    user: {
+      id,
+      firstName: "A",
+      lastName: "B",
+      email: `u${id}@palco.test`,
+      phone: "",
+      pictureUrl: null,
+      roles: [],
+      isActive: true,
+      isSuperAdmin: false,
+      permissions: [],
+    },
+    emailVerified: true,
+    language: "en",
+    sessionAlive: true,
+  });
+
+  it("keeps an entry for its TTL only, for its own user only, and stays bounded", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const cache = new SessionCache({ ttlMs: 1000, maxEntries: 2 });
+      let loads = 0;
+      const load = (id: number) => async () => {
+        loads += 1;
+        return loaded(id);
+      };
+      await cache.get(1, "s1", load(1));
+      await cache.get(1, "s1", load(1));
+      expect(loads).toBe(1);
+      // A token of another user naming the same session id is never answered from the cache.
+      await cache.get(2, "s1", load(2));
+      expect(loads).toBe(2);
+      vi.setSystemTime(Date.now() + 1001);
+      await cache.get(2, "s1", load(2));
+      expect(loads).toBe(3);
+
+      await cache.get(3, "s3", load(3));
+      await cache.get(4, "s4", load(4));
+      expect(cache.size).toBe(2);
+      await cache.get(1, "s1", load(1));
+      expect(loads).toBe(6);
+
+      cache.invalidate({ userId: 4 });
+      await cache.get(4, "s4", load(4));
+      expect(loads).toBe(7);
+      cache.invalidate({ sessionId: "s4" });
+      await cache.get(4, "s4", load(4));
+      expect(loads).toBe(8);
+      cache.invalidate("everyone");
+      expect(cache.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("parallel requests of one session share one load", async () => {
+    const cache = new SessionCache({ ttlMs: 1000, maxEntries: 10 });
+    let loads = 0;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        cache.get(1, "s1", async () => {
+          loads += 1;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          return loaded(1);
+        }),
+      ),
+    );
+    expect(loads).toBe(1);
+    expect(new Set(results).size).toBe(1);
   });
 });

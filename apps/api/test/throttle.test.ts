@@ -34,13 +34,16 @@ const signIn = (user: string, secret: string, ip: string) =>
     remoteAddress: ip,
   });
 
+const wrong = "Wrong2026x";
+
 describe("login throttling", () => {
-  it("blocks an account after 5 failures, before hashing, even with the right password", async () => {
+  it("stops a guesser on one IP after 5 failures against one account, before hashing, even with the right password", async () => {
     const user = await t.createUser();
-    for (let i = 0; i < 5; i++) expectErrorShape(await signIn(user.email, "Wrong2026x", nextIp()), 401);
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expectErrorShape(await signIn(user.email, wrong, ip), 401);
     expect(verifications.count).toBe(5);
 
-    const blocked = expectErrorShape(await signIn(user.email, user.password, nextIp()), 429);
+    const blocked = expectErrorShape(await signIn(user.email, user.password, ip), 429);
     expect(blocked.message).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
     expect(verifications.count).toBe(5);
     const spanish = await call(t.app, {
@@ -48,26 +51,80 @@ describe("login throttling", () => {
       url: "/api/auth/login",
       headers: { "accept-language": "es" },
       payload: { provider: "email", user: user.email.toUpperCase(), secret: user.password },
-      remoteAddress: nextIp(),
+      remoteAddress: ip,
     });
     expect(expectErrorShape(spanish, 429).message).toMatch(/^Demasiados intentos/);
 
-    // Other accounts are unaffected.
+    // The owner elsewhere, and other accounts from that IP, are unaffected.
+    await login(t.app, user.email, user.password, nextIp());
     const other = await t.createUser();
-    await login(t.app, other.email, other.password);
+    await login(t.app, other.email, other.password, ip);
   });
 
-  it("a success clears the account's failures", async () => {
+  it("a success clears that IP's failures against the account", async () => {
     const user = await t.createUser();
-    for (let i = 0; i < 4; i++) expectErrorShape(await signIn(user.email, "Wrong2026x", nextIp()), 401);
-    await login(t.app, user.email, user.password);
-    for (let i = 0; i < 4; i++) expectErrorShape(await signIn(user.email, "Wrong2026x", nextIp()), 401);
-    await login(t.app, user.email, user.password);
+    const ip = nextIp();
+    for (let i = 0; i < 4; i++) expectErrorShape(await signIn(user.email, wrong, ip), 401);
+    await login(t.app, user.email, user.password, ip);
+    for (let i = 0; i < 4; i++) expectErrorShape(await signIn(user.email, wrong, ip), 401);
+    await login(t.app, user.email, user.password, ip);
+  });
+
+  it("guessers spread over many IPs cannot lock the owner out", async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 12; i++) expectErrorShape(await signIn(user.email, wrong, nextIp()), 401);
+    // The owner, from an address that has not failed, signs in with the right password.
+    await login(t.app, user.email, user.password, nextIp());
+    await login(t.app, user.email, user.password, nextIp());
+  });
+
+  it("a sustained slow attack from ever new IPs never locks the owner out", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const user = await t.createUser();
+      const home = nextIp();
+      // Two hours, a guess every 3 minutes from a new address and another from an address that already failed.
+      const used: string[] = [];
+      for (let minute = 0; minute < 120; minute += 3) {
+        vi.setSystemTime(Date.now() + 3 * 60 * 1000);
+        const fresh = nextIp();
+        expectErrorShape(await signIn(user.email, wrong, fresh), 401);
+        if (used.length > 0) await signIn(user.email, wrong, used[used.length - 1]!);
+        used.push(fresh);
+        if (minute % 15 === 0) await login(t.app, user.email, user.password, home);
+      }
+      await login(t.app, user.email, user.password, home);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("holds distributed guessers to one guess per IP while the account is under attack", async () => {
+    const user = await t.createUser();
+    const attackers = Array.from({ length: 10 }, () => nextIp());
+    for (const ip of attackers) expectErrorShape(await signIn(user.email, wrong, ip), 401);
+    expect(verifications.count).toBe(10);
+
+    // Under attack: an IP that already failed gets no second guess, not even with the right password.
+    for (const ip of attackers.slice(0, 3)) expectErrorShape(await signIn(user.email, user.password, ip), 429);
+    // A new IP gets exactly one.
+    const newcomer = nextIp();
+    expectErrorShape(await signIn(user.email, wrong, newcomer), 401);
+    expectErrorShape(await signIn(user.email, wrong, newcomer), 429);
+    // An IP that failed against another account counts as failed too.
+    const elsewhere = nextIp();
+    expectErrorShape(await signIn(`nobody.${Date.now()}@palco.test`, wrong, elsewhere), 401);
+    expectErrorShape(await signIn(user.email, user.password, elsewhere), 429);
+    expect(verifications.count).toBe(12);
+
+    // Other accounts are not under attack: the attacking IPs may still try them (within their own limits).
+    const other = await t.createUser();
+    await login(t.app, other.email, other.password, attackers[0]);
   });
 
   it("blocks an IP after 30 failures, whatever the account, before hashing", async () => {
     const ip = nextIp();
-    for (let i = 0; i < 30; i++) expectErrorShape(await signIn(`nobody${i}@palco.test`, "Wrong2026x", ip), 401);
+    for (let i = 0; i < 30; i++) expectErrorShape(await signIn(`nobody${i}@palco.test`, wrong, ip), 401);
     const user = await t.createUser();
     verifications.count = 0;
     expectErrorShape(await signIn(user.email, user.password, ip), 429);
@@ -76,12 +133,22 @@ describe("login throttling", () => {
     await login(t.app, user.email, user.password, nextIp());
   });
 
-  it("parallel attempts cannot slip past the limit", async () => {
+  it("parallel attempts from one IP cannot slip past the limit", async () => {
     const user = await t.createUser();
-    const responses = await Promise.all(Array.from({ length: 12 }, () => signIn(user.email, "Wrong2026x", nextIp())));
+    const ip = nextIp();
+    const responses = await Promise.all(Array.from({ length: 12 }, () => signIn(user.email, wrong, ip)));
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
+  it("parallel attempts from a new IP get one guess at an account under attack", async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 10; i++) expectErrorShape(await signIn(user.email, wrong, nextIp()), 401);
+    const ip = nextIp();
+    const responses = await Promise.all(Array.from({ length: 6 }, () => signIn(user.email, wrong, ip)));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([401, 429, 429, 429, 429, 429]);
   });
 
   it("limits password-reset requests per IP", async () => {
@@ -111,6 +178,30 @@ describe("memory counter store", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("increments all keys only when no refusal clause holds, atomically", async () => {
+    const store = new MemoryCounterStore();
+    const clauses = [
+      [{ key: 0, atLeast: 2 }],
+      [
+        { key: 1, atLeast: 3 },
+        { key: 2, atLeast: 1 },
+      ],
+    ];
+    expect(await store.incrementUnless(["a", "b", "c"], 60_000, clauses)).toBe(true);
+    expect(await store.incrementUnless(["a", "b", "c"], 60_000, clauses)).toBe(true);
+    // a is at 2: the first clause holds, nothing changes.
+    expect(await store.incrementUnless(["a", "b", "c"], 60_000, clauses)).toBe(false);
+    expect([await store.get("a"), await store.get("b"), await store.get("c")]).toEqual([2, 2, 2]);
+    // The second clause needs both counters: b alone at 2 passes, then b at 3 with y at 1 refuses.
+    expect(await store.incrementUnless(["x", "b", "y"], 60_000, clauses)).toBe(true);
+    expect(await store.incrementUnless(["z", "b", "y"], 60_000, clauses)).toBe(false);
+    expect(await store.get("z")).toBe(0);
+    const parallel = await Promise.all(
+      Array.from({ length: 10 }, () => store.incrementUnless(["p", "q", "r"], 60_000, [[{ key: 0, atLeast: 4 }]])),
+    );
+    expect(parallel.filter(Boolean)).toHaveLength(4);
   });
 
   it("stays bounded", async () => {

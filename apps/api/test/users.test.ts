@@ -6,7 +6,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { StoredImage } from "../src/platform/images.ts";
+import { MAX_INPUT_PIXELS, type StoredImage } from "../src/platform/images.ts";
 import { rolePermissions, roles, userRoles, users } from "../src/platform/schema.ts";
 import {
   ADMIN_EMAIL,
@@ -382,14 +382,26 @@ describe("user pictures", () => {
     }
   });
 
-  it(`refuses files over ${USER_PICTURE_MAX_BYTES} bytes (cut off while uploading) and pixel bombs with PICTURE_TOO_LARGE`, async () => {
+  it(`refuses files over ${USER_PICTURE_MAX_BYTES} bytes (cut off while uploading) with PICTURE_TOO_LARGE`, async () => {
     const big = await images.oversized(USER_PICTURE_MAX_BYTES);
     for (const language of ["en", "es"] as const) {
       const body = await pictureError([{ data: big, filename: "big.png", type: "image/png" }], language);
       expect(body.messages).toEqual({ picture: translate(language, "USERS.VALIDATION.PICTURE_TOO_LARGE") });
     }
-    const bomb = await pictureError([{ data: images.bombHeader(), filename: "bomb.png", type: "image/png" }]);
-    expect(bomb.messages).toEqual({ picture: "The picture must be at most 5 MB" });
+  });
+
+  it("refuses a small file declaring more pixels than the limit with PICTURE_DIMENSIONS, not the byte limit", async () => {
+    const bomb = images.bombHeader();
+    expect(bomb.length).toBeLessThan(1024);
+    const megapixels = MAX_INPUT_PIXELS / 1_000_000;
+    const en = await pictureError([{ data: bomb, filename: "bomb.png", type: "image/png" }]);
+    expect(en.messages).toEqual({
+      picture: `The picture's dimensions are too large (at most ${megapixels} megapixels)`,
+    });
+    const es = await pictureError([{ data: bomb, filename: "bomb.png", type: "image/png" }], "es");
+    expect(es.messages).toEqual({
+      picture: `Las dimensiones de la imagen son demasiado grandes (como máximo ${megapixels} megapíxeles)`,
+    });
   });
 
   it("reports a bad picture together with the other fields' problems", async () => {

@@ -20,6 +20,10 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** Why `seedDemo` has its value, for the start-up log line. */
+  seedDemoReason: string;
+  /** Serve the OpenAPI document and its UI at /api/docs. */
+  apiDocs: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Passed to Fastify's trustProxy: false, true, or a number of hops. */
   trustProxy: boolean | number;
@@ -53,13 +57,14 @@ const urlWithProtocols = (name: string, protocols: string[]) =>
       .optional(),
   );
 
-const booleanFlag = (name: string, fallback: boolean) =>
+/** A true/false variable; undefined when it is not set, so the caller can pick a default from other settings. */
+const optionalBooleanFlag = (name: string) =>
   z.preprocess(
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z
       .enum(["true", "false", "1", "0", "yes", "no"], { error: `${name} must be true or false` })
       .optional()
-      .transform((value) => (value === undefined ? fallback : ["true", "1", "yes"].includes(value))),
+      .transform((value) => (value === undefined ? undefined : ["true", "1", "yes"].includes(value))),
   );
 
 const envSchema = z.object({
@@ -96,7 +101,8 @@ const envSchema = z.object({
     z.email("ADMIN_EMAIL must be a valid e-mail address").default("admin@palco.local"),
   ),
   ADMIN_PASSWORD: optionalText,
-  SEED_DEMO: booleanFlag("SEED_DEMO", true),
+  SEED_DEMO: optionalBooleanFlag("SEED_DEMO"),
+  API_DOCS: optionalBooleanFlag("API_DOCS"),
   LOG_LEVEL: z.preprocess(
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -139,6 +145,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? true
         : Number(values.TRUST_PROXY);
 
+  // Demo staff share the super-admin's password: welcome on a laptop's embedded database, never something a
+  // production PostgreSQL should receive by default.
+  const seedDemo = values.SEED_DEMO ?? values.DATABASE_URL === undefined;
+  const seedDemoReason =
+    values.SEED_DEMO !== undefined
+      ? `SEED_DEMO=${values.SEED_DEMO}`
+      : values.DATABASE_URL === undefined
+        ? "SEED_DEMO is not set and the database is the embedded one"
+        : "SEED_DEMO is not set and DATABASE_URL is set; set SEED_DEMO=true to load it";
+
   return {
     port: values.PORT,
     host: values.HOST,
@@ -151,7 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
-    seedDemo: values.SEED_DEMO,
+    seedDemo,
+    seedDemoReason,
+    apiDocs: values.API_DOCS ?? true,
     logLevel: values.LOG_LEVEL,
     trustProxy,
   };
@@ -179,4 +197,9 @@ export function ensureJwtSecret(config: Config): string {
   chmodSync(file, 0o600);
   config.jwtSecret = secret;
   return secret;
+}
+
+/** The start-up line saying whether demo data is loaded and why. */
+export function seedDemoDecision(config: Pick<Config, "seedDemo" | "seedDemoReason">): string {
+  return `Demo data: ${config.seedDemo ? "on" : "off"} (${config.seedDemoReason})`;
 }

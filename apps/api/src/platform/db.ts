@@ -21,8 +21,24 @@ export interface Database {
    * migrate and seed one after the other (PGlite has a single user: no lock needed).
    */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** Runs a trivial query; rejects when the database cannot answer (readiness probe). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long node-postgres may take to open a connection before the query fails. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * The embedded server keeps PostgreSQL's defaults, sized for a dedicated machine: 128 MB of shared buffers and
+ * 64 MB per index build, all inside the WebAssembly heap of this process, which never gives memory back. The whole
+ * database is a few tens of megabytes and every buffer miss is served from the OS page cache, so 16 MB each keeps
+ * the process small at no visible cost (README, "Memory"). Durability settings are PGlite's own, unchanged.
+ */
+const PGLITE_OPTIONS = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB"],
+};
 
 // Arbitrary constant identifying "Palco start-up" among advisory locks.
 const STARTUP_LOCK = 727_256_001;
@@ -38,9 +54,20 @@ export interface DatabaseOptions {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // During an outage a request fails within seconds (503) instead of waiting for the OS connect timeout.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A client losing its connection emits "error": the pool listens only while the client is idle, so one checked
+    // out for a transaction or the start-up lock would crash the process. The query in flight still rejects (503),
+    // and the pool discards the broken client on release and opens a new one on demand, so the API recovers by
+    // itself once the server is back.
     pool.on("error", () => {});
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -58,6 +85,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           client.release();
         }
       },
+      async ping() {
+        await pool.query("SELECT 1");
+      },
       close: () => pool.end(),
     };
   }
@@ -67,12 +97,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dataDir = path.join(options.dataDir, "db");
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...PGLITE_OPTIONS });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     exclusive: (task) => task(),
+    async ping() {
+      await client.query("SELECT 1");
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -1,8 +1,8 @@
 import { isPermissionCode, type PermissionCode, type SessionUser } from "@palco/shared";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
-import { type AccessTokens, loadSessionUser } from "./auth.ts";
-import type { Db } from "./db.ts";
+import type { AccessTokens } from "./auth.ts";
 import { forbidden, unauthorized } from "./errors.ts";
+import type { Sessions } from "./sessions.ts";
 
 /**
  * What a route requires:
@@ -18,9 +18,9 @@ declare module "fastify" {
     permission?: RoutePermission;
   }
   interface FastifyRequest {
-    /** The signed-in user, reloaded from the database for this request (absent on public routes). */
+    /** The signed-in user as of this request (absent on public routes). */
     sessionUser?: SessionUser;
-    /** The refresh-token family of the access token used (absent on public routes and older tokens). */
+    /** The refresh-token family of the access token used (absent on public routes). */
     sessionId?: string;
   }
   interface FastifyInstance {
@@ -75,7 +75,7 @@ export function isAllowed(user: SessionUser, permission: Exclude<RoutePermission
   return codes.some((code) => user.permissions.includes(code));
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== "string") return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -83,7 +83,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Installs the start-up check (onRoute) and the single authentication + permission hook (onRequest). */
-export function installGuard(app: FastifyInstance, deps: { db: Db; tokens: AccessTokens }) {
+export function installGuard(app: FastifyInstance, deps: { tokens: AccessTokens; sessions: Sessions }) {
   app.decorate("routeTable", []);
 
   app.addHook("onRoute", (route) => {
@@ -112,7 +112,8 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; tokens: Acces
     const verified = await deps.tokens.verify(token);
     if ("error" in verified)
       throw unauthorized(verified.error === "expired" ? "AUTH.SESSION_EXPIRED" : "ERRORS.UNAUTHORIZED");
-    const loaded = await loadSessionUser(deps.db, verified.userId, verified.sessionId);
+    // Cached per session; every write that ends a session or changes access drops the cached copy first.
+    const loaded = await deps.sessions.user(verified.userId, verified.sessionId);
     // A blocked or deleted user's tokens stop working at once, and so does an access token whose session ended
     // (logout, password reset or change, roles changed, blocked): 401 makes the SPA sign them out.
     if (!loaded?.user.isActive || !loaded.sessionAlive) throw unauthorized("AUTH.SESSION_EXPIRED");

@@ -4,6 +4,9 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import sharp from "sharp";
 
+// libvips keeps recent operations for re-use (up to 50 MB); uploads are each processed once, so it only holds memory.
+sharp.cache(false);
+
 /** Formats accepted from uploads, as sharp names them after reading the bytes (file names and client types are ignored). */
 export const ACCEPTED_IMAGE_FORMATS = ["jpeg", "png", "webp", "gif"] as const;
 
@@ -11,7 +14,7 @@ export const ACCEPTED_IMAGE_FORMATS = ["jpeg", "png", "webp", "gif"] as const;
  * Decompression bombs: a few megabytes of PNG can claim billions of pixels. 40 megapixels is far above any photo
  * a back-office needs (an 8000 × 5000 venue picture) and keeps decoding within a few hundred megabytes.
  */
-export const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 40_000_000; // USERS.VALIDATION.PICTURE_DIMENSIONS names this limit in megapixels.
 
 export type ImageProblem = "format" | "dimensions";
 

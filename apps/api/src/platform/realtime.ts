@@ -2,25 +2,26 @@ import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { Server } from "socket.io";
-import { type AccessTokens, loadSessionUser } from "./auth.ts";
-import type { Db } from "./db.ts";
+import type { AccessTokens } from "./auth.ts";
 import type { RedisConnection } from "./redis.ts";
+import type { SessionEnd, Sessions } from "./sessions.ts";
 
 export interface Realtime {
   io: Server;
   /** Sends an event to every open socket of a user, on any API process when Redis is configured. */
   emitToUser(userId: number, event: string, payload: unknown): void;
-  /** Closes every open socket of a user (blocked), on any API process when Redis is configured. */
-  disconnectUser(userId: number): void;
+  /** Closes the open sockets of ended sessions, on any API process when Redis is configured. */
+  disconnect(ended: SessionEnd): void;
   close(): Promise<void>;
 }
 
 export const userRoom = (userId: number) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export async function createRealtime(deps: {
   server: HttpServer;
-  db: Db;
   tokens: AccessTokens;
+  sessions: Sessions;
   redis?: RedisConnection | undefined;
   log: FastifyBaseLogger;
 }): Promise<Realtime> {
@@ -48,10 +49,13 @@ export async function createRealtime(deps: {
       if (!token) return next(new Error("unauthorized"));
       const verified = await deps.tokens.verify(token);
       if ("error" in verified) return next(new Error("unauthorized"));
-      const loaded = await loadSessionUser(deps.db, verified.userId, verified.sessionId);
+      // Also on every reconnection: a socket of an ended session (or a token without one) never gets back in.
+      const loaded = await deps.sessions.user(verified.userId, verified.sessionId);
       if (!loaded?.user.isActive || !loaded.sessionAlive) return next(new Error("unauthorized"));
       socket.data.userId = loaded.user.id;
-      await socket.join(userRoom(loaded.user.id));
+      socket.data.sessionId = verified.sessionId;
+      // The session room lets logout close this sign-in's sockets and spare the user's other sessions.
+      await socket.join([userRoom(loaded.user.id), sessionRoom(verified.sessionId)]);
       next();
     } catch (error) {
       deps.log.error({ err: error }, "socket authentication failed");
@@ -59,14 +63,34 @@ export async function createRealtime(deps: {
     }
   });
 
+  io.on("connection", (socket) => {
+    // Ending a session closes the sockets connected at that moment; one still being authenticated was not among
+    // them. Checked once more now that it is, from the database, so such a socket cannot outlive its session.
+    const { userId, sessionId } = socket.data as { userId: number; sessionId: string };
+    deps.sessions
+      .reload(userId, sessionId)
+      .then((loaded) => {
+        if (!loaded?.user.isActive || !loaded.sessionAlive) socket.disconnect(true);
+      })
+      .catch((error: unknown) => {
+        deps.log.error({ err: error }, "socket session check failed");
+        socket.disconnect(true);
+      });
+  });
+
+  const disconnect = (ended: SessionEnd) => {
+    if ("sessionId" in ended) io.in(sessionRoom(ended.sessionId)).disconnectSockets(true);
+    else if (ended.except) io.in(userRoom(ended.userId)).except(sessionRoom(ended.except)).disconnectSockets(true);
+    else io.in(userRoom(ended.userId)).disconnectSockets(true);
+  };
+  deps.sessions.onEnded(disconnect);
+
   return {
     io,
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
     },
-    disconnectUser(userId) {
-      io.in(userRoom(userId)).disconnectSockets(true);
-    },
+    disconnect,
     async close() {
       // Only the sockets: the HTTP server belongs to Fastify, which closes it itself.
       io.disconnectSockets(true);

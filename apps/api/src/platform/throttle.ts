@@ -1,12 +1,24 @@
 import type { RedisClient } from "./redis.ts";
 
+/** "Refuse when every one of these counters is at least its threshold" (indexes into the keys of the call). */
+export type RefuseClause = readonly { key: number; atLeast: number }[];
+
 /** Counters that expire a fixed time after their first hit. */
 export interface CounterStore {
   get(key: string): Promise<number>;
   increment(key: string, windowMs: number): Promise<number>;
   decrement(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /**
+   * Atomically: when any clause holds for the current counts of `keys`, changes nothing and answers false;
+   * otherwise increments every key (each window starting at its first hit) and answers true. Parallel callers
+   * therefore never all pass a limit they would together exceed.
+   */
+  incrementUnless(keys: readonly string[], windowMs: number, refuseWhen: readonly RefuseClause[]): Promise<boolean>;
 }
+
+const holds = (clauses: readonly RefuseClause[], counts: readonly number[]) =>
+  clauses.some((clause) => clause.every(({ key, atLeast }) => (counts[key] ?? 0) >= atLeast));
 
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, { count: number; expiresAt: number }>();
@@ -35,6 +47,29 @@ export class MemoryCounterStore implements CounterStore {
     return 1;
   }
 
+  async incrementUnless(
+    keys: readonly string[],
+    windowMs: number,
+    refuseWhen: readonly RefuseClause[],
+  ): Promise<boolean> {
+    // No await between the read and the writes: nothing else runs in between.
+    const now = Date.now();
+    const counts = keys.map((key) => {
+      const entry = this.counters.get(key);
+      return entry && entry.expiresAt > now ? entry.count : 0;
+    });
+    if (holds(refuseWhen, counts)) return false;
+    for (const key of keys) {
+      const entry = this.counters.get(key);
+      if (entry && entry.expiresAt > now) entry.count += 1;
+      else {
+        if (this.counters.size >= this.maxKeys) this.sweep(now);
+        this.counters.set(key, { count: 1, expiresAt: now + windowMs });
+      }
+    }
+    return true;
+  }
+
   async decrement(key: string): Promise<void> {
     const entry = this.counters.get(key);
     if (!entry) return;
@@ -57,6 +92,30 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
+// KEYS: the counters; ARGV[1]: window in ms; ARGV[2]: JSON [[[keyIndex (1-based), atLeast], ...], ...].
+const INCREMENT_UNLESS = `
+local counts = {}
+for i, key in ipairs(KEYS) do counts[i] = tonumber(redis.call("GET", key) or "0") end
+for _, clause in ipairs(cjson.decode(ARGV[2])) do
+  local all = true
+  for _, condition in ipairs(clause) do
+    if counts[condition[1]] < condition[2] then all = false end
+  end
+  if all then return 0 end
+end
+for _, key in ipairs(KEYS) do
+  if redis.call("INCR", key) == 1 then redis.call("PEXPIRE", key, ARGV[1]) end
+end
+return 1
+`;
+
+// An expired counter must not come back as -1 (DECR on a missing key creates it, without a TTL).
+const DECREMENT = `
+if redis.call("EXISTS", KEYS[1]) == 0 then return 0 end
+if redis.call("DECR", KEYS[1]) <= 0 then redis.call("DEL", KEYS[1]) end
+return 1
+`;
+
 /** Shared between API processes, so limits hold behind a load balancer. */
 export class RedisCounterStore implements CounterStore {
   constructor(
@@ -76,9 +135,22 @@ export class RedisCounterStore implements CounterStore {
     return Number(count);
   }
 
+  async incrementUnless(
+    keys: readonly string[],
+    windowMs: number,
+    refuseWhen: readonly RefuseClause[],
+  ): Promise<boolean> {
+    // Lua scripts run atomically in Redis: no other client's command lands between the check and the increments.
+    const clauses = JSON.stringify(refuseWhen.map((clause) => clause.map(({ key, atLeast }) => [key + 1, atLeast])));
+    const admitted = await this.client.eval(INCREMENT_UNLESS, {
+      keys: keys.map((key) => this.prefix + key),
+      arguments: [String(windowMs), clauses],
+    });
+    return Number(admitted) === 1;
+  }
+
   async decrement(key: string): Promise<void> {
-    const name = this.prefix + key;
-    if ((await this.client.decr(name)) <= 0) await this.client.del(name);
+    await this.client.eval(DECREMENT, { keys: [this.prefix + key] });
   }
 
   async reset(key: string): Promise<void> {
@@ -88,21 +160,35 @@ export class RedisCounterStore implements CounterStore {
 
 export interface LoginThrottleOptions {
   windowMs: number;
-  maxPerAccount: number;
+  /** Failures one IP may make against one account per window. */
+  maxPerAccountIp: number;
+  /** Failures one IP may make across all accounts per window. */
   maxPerIp: number;
+  /**
+   * Failures (from any IP) after which an account is under attack: it then accepts attempts only from IPs with no
+   * failure in the window.
+   */
+  accountUnderAttack: number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
   windowMs: 15 * 60 * 1000,
-  maxPerAccount: 5,
+  maxPerAccountIp: 5,
   maxPerIp: 30,
+  accountUnderAttack: 10,
 };
 
 /**
- * Limits sign-in attempts per account and per client IP. The attempt is counted (atomically, so parallel
- * requests cannot slip through) before the password is hashed: a throttled caller costs no argon2 work and
- * learns nothing, even with the right password. A success clears the account's counter and gives the IP its
- * attempt back, so only failures add up.
+ * Sign-in throttling that makes guessing expensive without letting anyone lock an account. Three counters of
+ * failures, each in a window starting at its first failure:
+ * - per account and IP: at most `maxPerAccountIp`;
+ * - per IP, across accounts: at most `maxPerIp`;
+ * - per account, across IPs: once it reaches `accountUnderAttack`, only IPs with no failure at all in the window
+ *   may still try that account. Each IP of a distributed attack is held to one guess per window, while the owner
+ *   signing in from a clean address (home, office, phone) still gets in.
+ * A refused attempt (429) never reaches argon2 and counts nothing. An admitted attempt is counted up front,
+ * atomically with the check (so parallel requests cannot slip past a limit), and given back if the password was
+ * right: a success clears that account-IP counter, so only failures add up.
  */
 export class LoginThrottle {
   constructor(
@@ -110,25 +196,33 @@ export class LoginThrottle {
     private readonly options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE,
   ) {}
 
-  private accountKey(email: string) {
-    return `login:account:${email.toLowerCase()}`;
+  private keys(email: string, ip: string) {
+    const account = email.toLowerCase();
+    return {
+      pair: `login:account-ip:${account}|${ip}`,
+      ip: `login:ip:${ip}`,
+      account: `login:account:${account}`,
+    };
   }
 
-  private ipKey(ip: string) {
-    return `login:ip:${ip}`;
-  }
-
-  /** Counts one attempt; false when the account or the IP is over its limit. */
+  /** Counts one attempt; false (nothing counted) when the caller must wait. */
   async attempt(email: string, ip: string): Promise<boolean> {
-    const [account, address] = await Promise.all([
-      this.store.increment(this.accountKey(email), this.options.windowMs),
-      this.store.increment(this.ipKey(ip), this.options.windowMs),
+    const keys = this.keys(email, ip);
+    // Indexes into the keys: 0 account-IP, 1 IP, 2 account.
+    return this.store.incrementUnless([keys.pair, keys.ip, keys.account], this.options.windowMs, [
+      [{ key: 0, atLeast: this.options.maxPerAccountIp }],
+      [{ key: 1, atLeast: this.options.maxPerIp }],
+      [
+        { key: 2, atLeast: this.options.accountUnderAttack },
+        { key: 1, atLeast: 1 },
+      ],
     ]);
-    return account <= this.options.maxPerAccount && address <= this.options.maxPerIp;
   }
 
+  /** The password was right: the attempt was not a failure. */
   async succeeded(email: string, ip: string): Promise<void> {
-    await Promise.all([this.store.reset(this.accountKey(email)), this.store.decrement(this.ipKey(ip))]);
+    const keys = this.keys(email, ip);
+    await Promise.all([this.store.reset(keys.pair), this.store.decrement(keys.ip), this.store.decrement(keys.account)]);
   }
 }
 

@@ -86,6 +86,8 @@ export const en = {
     NO_RESULTS_FILTERED: "Nothing matches the current search or filters.",
     NO_RESULTS_EMPTY: "There is nothing here yet.",
     SHOWING: "Showing {{from}}–{{to}} of {{total}}",
+    SHOWING_CAPPED: "Showing {{from}}–{{to}} of more than {{total}}",
+    SHOWING_ESTIMATED: "Showing {{from}}–{{to}} of about {{total}}",
     BLOCK_TITLE: "Block {{name}}?",
     BLOCK_TEXT: "It will be hidden and can no longer be used until it is unblocked.",
     UNBLOCK_TITLE: "Unblock {{name}}?",

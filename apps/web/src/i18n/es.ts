@@ -84,6 +84,8 @@ export const es: WebMessages = {
     NO_RESULTS_FILTERED: "Nada coincide con la búsqueda o los filtros actuales.",
     NO_RESULTS_EMPTY: "Todavía no hay registros.",
     SHOWING: "Mostrando {{from}}–{{to}} de {{total}}",
+    SHOWING_CAPPED: "Mostrando {{from}}–{{to}} de más de {{total}}",
+    SHOWING_ESTIMATED: "Mostrando {{from}}–{{to}} de aproximadamente {{total}}",
     BLOCK_TITLE: "¿Bloquear {{name}}?",
     BLOCK_TEXT: "Quedará oculto y no podrá usarse hasta que se desbloquee.",
     UNBLOCK_TITLE: "¿Desbloquear {{name}}?",

@@ -1,5 +1,6 @@
 import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, ThemeIcon } from "@mantine/core";
 import { PAGE_SIZE } from "@palco/shared/constants";
+import { OFFSET_PAGE_LIMIT } from "@palco/shared/resources/common";
 import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { type MouseEvent, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,12 +11,19 @@ import { ErrorAlert } from "./error-alert.tsx";
 import { fieldValue } from "./field-value.tsx";
 import { ListFilters } from "./list-filters.tsx";
 import { PageHeader } from "./page-header.tsx";
+import { type PageTarget, pagerLinks } from "./page-window.ts";
 import { Pagination } from "./pagination.tsx";
 import { type Entity, type Resource, resourcePath } from "./resource.ts";
 import { useResourceList } from "./resource-queries.ts";
 import { SearchInput } from "./search-input.tsx";
 
 const INTERACTIVE = "a, button, input, select, textarea, [role=button], [role=checkbox]";
+const PAGE_KEYS = ["page", "after", "before"];
+const SHOWING = {
+  exact: "COMMON.SHOWING",
+  capped: "COMMON.SHOWING_CAPPED",
+  estimated: "COMMON.SHOWING_ESTIMATED",
+} as const;
 
 /**
  * A paged list: search (debounced), filters, table, pagination. Page, search and filters live in the query
@@ -25,7 +33,7 @@ const INTERACTIVE = "a, button, input, select, textarea, [role=button], [role=ch
 // biome-ignore lint/suspicious/noExplicitAny: the list page does not look at the detail or form types
 export function ListPage<L extends Entity>({ resource }: { resource: Resource<any, any, L> }) {
   const { meta, api, list } = resource;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const title = usePageTitle(`${meta.ns}.TITLE`);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -36,6 +44,9 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   const filters = list.filters ?? [];
 
   const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
+  // Opaque cursors of deep pages (see pagerLinks): part of the address, so the back button and links reopen them.
+  const after = searchParams.get("after") ?? undefined;
+  const before = searchParams.get("before") ?? undefined;
   const search = searchParams.get("search") ?? "";
   const filterKey = filters.map((def) => `${def.name}=${searchParams.get(def.name) ?? ""}`).join("&");
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey captures the filter values
@@ -45,7 +56,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   );
   const paged = list.paged !== false;
   const searchable = list.searchable !== false;
-  const params = { ...(paged ? { page } : {}), search: search || undefined, ...filterValues };
+  const params = { ...(paged ? { page, after, before } : {}), search: search || undefined, ...filterValues };
   const query = useResourceList(api, params);
   const data = query.data;
   const hasCriteria = search !== "" || Object.values(filterValues).some(Boolean);
@@ -59,7 +70,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
             if (value) next.set(key, value);
             else next.delete(key);
           }
-          next.delete("page");
+          for (const key of PAGE_KEYS) next.delete(key);
           return next;
         },
         { replace: options?.replace },
@@ -78,10 +89,12 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   );
   const onOptionsError = useCallback(() => setOptionsFailed((count) => count + 1), []);
 
-  const hrefFor = (target: number) => {
+  const hrefFor = (target: PageTarget) => {
     const next = new URLSearchParams(searchParams);
-    if (target > 1) next.set("page", String(target));
-    else next.delete("page");
+    for (const key of PAGE_KEYS) next.delete(key);
+    if (target.page > 1) next.set("page", String(target.page));
+    if (target.after) next.set("after", target.after);
+    if (target.before) next.set("before", target.before);
     const text = next.toString();
     return text ? `?${text}` : basePath;
   };
@@ -96,21 +109,29 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
     else navigate(detailPath(record));
   };
 
-  // A page past the end (a stale link, or rows deleted meanwhile): go to the last page instead, in place.
-  const lastPage = data && !query.isPlaceholderData ? data.pageCount : 0;
-  const pastTheEnd = paged && lastPage > 0 && page > lastPage;
+  // A page past the end (a stale link, or rows deleted meanwhile): go to the last page instead, in place. Only an
+  // exact total names the last page, and only a page number opens it.
+  const lastPage = data && !query.isPlaceholderData && data.totalKind === "exact" ? data.pageCount : 0;
+  const pastTheEnd = paged && !after && !before && lastPage > 0 && page > lastPage && page <= OFFSET_PAGE_LIMIT;
   useEffect(() => {
     if (!pastTheEnd) return;
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
+        for (const key of PAGE_KEYS) next.delete(key);
         if (lastPage > 1) next.set("page", String(lastPage));
-        else next.delete("page");
         return next;
       },
       { replace: true },
     );
   }, [pastTheEnd, lastPage, setSearchParams]);
+
+  // While the previous answer stands in for the next one, its cursors belong to another page: no arrows until then.
+  const pagerInput = data && {
+    ...data,
+    page,
+    ...(query.isPlaceholderData ? { next: null, previous: null } : {}),
+  };
 
   const columnCount = list.columns.length;
   const items = data?.items ?? [];
@@ -262,7 +283,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               <Table.Tbody>{body}</Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {data && items.length > 0 && !pastTheEnd && (
+          {data && pagerInput && items.length > 0 && !pastTheEnd && (
             <Group
               justify="space-between"
               p="md"
@@ -270,11 +291,11 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
             >
               <Text size="sm" c="dimmed" aria-live="polite">
-                {t("COMMON.SHOWING", { from, to, total: data.total })}
+                {t(SHOWING[data.totalKind], { from, to, total: data.total.toLocaleString(i18n.language) })}
               </Text>
               {paged && (
                 <Box>
-                  <Pagination page={page} pageCount={data.pageCount} hrefFor={hrefFor} />
+                  <Pagination page={page} links={pagerLinks(pagerInput)} hrefFor={hrefFor} />
                 </Box>
               )}
             </Group>

@@ -48,7 +48,16 @@ describe("imageParts", () => {
 
 describe("toPaged", () => {
   it("passes a paged answer through and makes an unpaged one a single page", () => {
-    const paged = { items: [{ id: 1 }], page: 2, pageSize: 12, pageCount: 3, total: 25 };
+    const paged = {
+      items: [{ id: 1 }],
+      page: 2,
+      pageSize: 12,
+      pageCount: 3,
+      total: 25,
+      totalKind: "exact" as const,
+      next: "n",
+      previous: "p",
+    };
     expect(toPaged(paged)).toBe(paged);
     expect(toPaged([{ id: 1 }, { id: 2 }])).toEqual({
       items: [{ id: 1 }, { id: 2 }],
@@ -56,6 +65,9 @@ describe("toPaged", () => {
       pageSize: 2,
       pageCount: 1,
       total: 2,
+      totalKind: "exact",
+      next: null,
+      previous: null,
     });
     expect(toPaged([])).toMatchObject({ total: 0, pageCount: 0 });
   });

@@ -9,5 +9,8 @@ export function toPaged<L>(answer: Paged<L> | L[]): Paged<L> {
     pageSize: answer.length,
     pageCount: answer.length > 0 ? 1 : 0,
     total: answer.length,
+    totalKind: "exact",
+    next: null,
+    previous: null,
   };
 }

@@ -2,13 +2,13 @@ import { ActionIcon, Button, Group } from "@mantine/core";
 import { type Icon, IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { pageWindow } from "./page-window.ts";
+import type { PagerLinks, PageTarget } from "./page-window.ts";
 
 type Props = {
   page: number;
-  pageCount: number;
+  links: PagerLinks;
   /** The link (query string) of a page, so pages are real links: shareable, keyboard- and back-button-friendly. */
-  hrefFor: (page: number) => string;
+  hrefFor: (target: PageTarget) => string;
 };
 
 function Arrow({ to, label, icon: IconComponent }: { to: string | null; label: string; icon: Icon }) {
@@ -27,38 +27,42 @@ function Arrow({ to, label, icon: IconComponent }: { to: string | null; label: s
   );
 }
 
-/** First/previous, at most five numbered page links around the current page, next/last. */
-export function Pagination({ page, pageCount, hrefFor }: Props) {
+/** First/previous, at most five numbered page links around the current page, next/last (see pagerLinks). */
+export function Pagination({ page, links, hrefFor }: Props) {
   const { t } = useTranslation();
-  if (pageCount <= 1) return null;
-  const isFirst = page <= 1;
-  const isLast = page >= pageCount;
+  if (links.pages.length <= 1 && !links.next && !links.previous) return null;
+  const href = (target: PageTarget | null) => (target ? hrefFor(target) : null);
   return (
     <Group component="nav" aria-label={t("PAGINATION.LABEL")} gap={6} wrap="nowrap">
-      <Arrow to={isFirst ? null : hrefFor(1)} label={t("PAGINATION.FIRST")} icon={IconChevronsLeft} />
-      <Arrow to={isFirst ? null : hrefFor(page - 1)} label={t("PAGINATION.PREVIOUS")} icon={IconChevronLeft} />
-      {pageWindow(page, pageCount).map((number) => {
+      <Arrow to={href(links.first)} label={t("PAGINATION.FIRST")} icon={IconChevronsLeft} />
+      <Arrow to={href(links.previous)} label={t("PAGINATION.PREVIOUS")} icon={IconChevronLeft} />
+      {links.pages.map(({ page: number, target }) => {
         const current = number === page;
+        const common = {
+          variant: current ? "filled" : "default",
+          size: "compact-sm",
+          h: 32,
+          miw: 32,
+          px: 8,
+          radius: "md",
+          "aria-label": t("PAGINATION.PAGE", { page: number }),
+          "aria-current": current ? ("page" as const) : undefined,
+        } as const;
+        if (!target) {
+          return (
+            <Button key={number} {...common} disabled>
+              {number}
+            </Button>
+          );
+        }
         return (
-          <Button
-            key={number}
-            component={Link}
-            to={hrefFor(number)}
-            variant={current ? "filled" : "default"}
-            size="compact-sm"
-            h={32}
-            miw={32}
-            px={8}
-            radius="md"
-            aria-label={t("PAGINATION.PAGE", { page: number })}
-            aria-current={current ? "page" : undefined}
-          >
+          <Button key={number} {...common} component={Link} to={hrefFor(target)}>
             {number}
           </Button>
         );
       })}
-      <Arrow to={isLast ? null : hrefFor(page + 1)} label={t("PAGINATION.NEXT")} icon={IconChevronRight} />
-      <Arrow to={isLast ? null : hrefFor(pageCount)} label={t("PAGINATION.LAST")} icon={IconChevronsRight} />
+      <Arrow to={href(links.next)} label={t("PAGINATION.NEXT")} icon={IconChevronRight} />
+      <Arrow to={href(links.last)} label={t("PAGINATION.LAST")} icon={IconChevronsRight} />
     </Group>
   );
 }

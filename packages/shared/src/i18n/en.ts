@@ -16,6 +16,7 @@ export const en = {
     PASSWORD_DIGIT: "The password must contain a digit",
     PASSWORD_WHITESPACE: "The password must not contain spaces",
     PASSWORD_CONFIRMATION: "The passwords do not match",
+    PAGE_TOO_DEEP: "Only the first 100 pages open by number: go on with Next, or narrow the search",
   },
   AUTH: {
     INVALID_CREDENTIALS: "Incorrect e-mail or password",
@@ -36,6 +37,15 @@ export const en = {
     CONFLICT: "This operation conflicts with the current state of the data",
     INTERNAL: "An unexpected error occurred, please try again later",
     TOO_MANY_REQUESTS: "Too many requests, please slow down",
+    UNAVAILABLE: "The service is temporarily unavailable, please try again in a few moments",
+    BAD_REQUEST: "The request is not valid",
+    BAD_URL: "The address is not valid",
+    URL_TOO_LONG: "The address is too long",
+    INVALID_JSON: "The request body is not valid JSON",
+    UNSUPPORTED_MEDIA_TYPE: "This content type is not supported",
+    PAYLOAD_TOO_LARGE: "The request is too large",
+    HEADERS_TOO_LARGE: "The request headers are too large",
+    REQUEST_TIMEOUT: "The request took too long to arrive",
   },
   COUNTRIES: {
     VALIDATION: {
@@ -79,6 +89,7 @@ export const en = {
       ROLE_UNKNOWN: "One of the chosen roles does not exist",
       PICTURE_FORMAT: "The picture must be a JPEG, PNG, WebP or GIF image",
       PICTURE_TOO_LARGE: "The picture must be at most 5 MB",
+      PICTURE_DIMENSIONS: "The picture's dimensions are too large (at most 40 megapixels)",
       PICTURE_COUNT: "Only one picture is allowed",
       ROLE_BEYOND_OWN: "You cannot assign a role with permissions you do not have",
     },

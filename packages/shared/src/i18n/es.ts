@@ -14,6 +14,7 @@ export const es: SharedMessages = {
     PASSWORD_DIGIT: "La contraseña debe contener un dígito",
     PASSWORD_WHITESPACE: "La contraseña no debe contener espacios",
     PASSWORD_CONFIRMATION: "Las contraseñas no coinciden",
+    PAGE_TOO_DEEP: "Solo las primeras 100 páginas se abren por número: continúa con Siguiente o acota la búsqueda",
   },
   AUTH: {
     INVALID_CREDENTIALS: "Correo electrónico o contraseña incorrectos",
@@ -34,6 +35,15 @@ export const es: SharedMessages = {
     CONFLICT: "Esta operación entra en conflicto con el estado actual de los datos",
     INTERNAL: "Ocurrió un error inesperado, inténtalo más tarde",
     TOO_MANY_REQUESTS: "Demasiadas solicitudes, espera un momento",
+    UNAVAILABLE: "El servicio no está disponible por el momento, inténtalo de nuevo en unos instantes",
+    BAD_REQUEST: "La solicitud no es válida",
+    BAD_URL: "La dirección no es válida",
+    URL_TOO_LONG: "La dirección es demasiado larga",
+    INVALID_JSON: "El cuerpo de la solicitud no es JSON válido",
+    UNSUPPORTED_MEDIA_TYPE: "Este tipo de contenido no es compatible",
+    PAYLOAD_TOO_LARGE: "La solicitud es demasiado grande",
+    HEADERS_TOO_LARGE: "Los encabezados de la solicitud son demasiado grandes",
+    REQUEST_TIMEOUT: "La solicitud tardó demasiado en llegar",
   },
   COUNTRIES: {
     VALIDATION: {
@@ -77,6 +87,7 @@ export const es: SharedMessages = {
       ROLE_UNKNOWN: "Uno de los roles elegidos no existe",
       PICTURE_FORMAT: "La imagen debe ser JPEG, PNG, WebP o GIF",
       PICTURE_TOO_LARGE: "La imagen debe pesar como máximo 5 MB",
+      PICTURE_DIMENSIONS: "Las dimensiones de la imagen son demasiado grandes (como máximo 40 megapíxeles)",
       PICTURE_COUNT: "Solo se permite una imagen",
       ROLE_BEYOND_OWN: "No puedes asignar un rol con permisos que tú no tienes",
     },

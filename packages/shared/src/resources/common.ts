@@ -50,6 +50,20 @@ export const optionalIdFilter = z.preprocess(
   idNumber("VALIDATION.INVALID").optional(),
 );
 
+/**
+ * Lists count exactly up to this many rows; beyond it a filtered list answers "more than COUNT_CAP"
+ * (`totalKind: "capped"`) and an unfiltered one the catalogue's estimate (`totalKind: "estimated"`).
+ */
+export const COUNT_CAP = 1_000;
+
+/**
+ * Pages up to this number open by OFFSET; beyond it a page is reached through a cursor (`after`/`before`, the
+ * `next`/`previous` of a neighbouring page), so a deep page costs what page 1 costs.
+ */
+export const OFFSET_PAGE_LIMIT = 100;
+
+const cursor = z.string().max(2_000, "VALIDATION.INVALID").optional();
+
 export const pageQuery = z.object({
   page: z.coerce
     .number({ error: "VALIDATION.INVALID" })
@@ -57,6 +71,10 @@ export const pageQuery = z.object({
     .min(1, "VALIDATION.INVALID")
     .max(1_000_000, "VALIDATION.INVALID")
     .default(1),
+  /** Opaque: the rows after the end of the page that answered it as `next`. */
+  after: cursor,
+  /** Opaque: the rows before the start of the page that answered it as `previous`. */
+  before: cursor,
   search: z
     .string()
     .regex(NO_NUL, "VALIDATION.INVALID_CHARACTERS")
@@ -66,15 +84,34 @@ export const pageQuery = z.object({
 
 export const timestamp = z.string().describe("ISO 8601 date-time");
 
+/** How far `total` can be trusted: counted, "more than total" (a filtered list past COUNT_CAP), or "about total". */
+export const totalKind = z.enum(["exact", "capped", "estimated"]);
+export type TotalKind = z.infer<typeof totalKind>;
+
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** ceil(total / pageSize): the last page when `totalKind` is "exact", a lower bound or a guess otherwise. */
     pageCount: z.number().int(),
     total: z.number().int(),
+    totalKind,
+    /** Cursor of the following page (send it as `after` with page + 1), null on the last page. */
+    next: z.string().nullable(),
+    /** Cursor of the preceding page (send it as `before` with page − 1), null on page 1. */
+    previous: z.string().nullable(),
   });
-export type Paged<T> = { items: T[]; page: number; pageSize: number; pageCount: number; total: number };
+export type Paged<T> = {
+  items: T[];
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+  totalKind: TotalKind;
+  next: string | null;
+  previous: string | null;
+};
 
 /** Every error the API sends: `messages` maps a field (or "general") to a translated text. */
 export const errorBody = z.object({

@@ -14,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { explicitLanguageOf, languageOf, tooManyAttempts } from "../../platform/errors.ts";
+import { bearerToken } from "../../platform/guard.ts";
 
 const tags = ["Auth"];
 const errors = { "4xx": errorBody };
@@ -31,7 +32,14 @@ export async function authRoutes(app: FastifyInstance) {
         summary: "Sign in with e-mail and password",
         description:
           "401 AUTH.INVALID_CREDENTIALS for a wrong e-mail or password, 403 AUTH.ACCOUNT_INACTIVE for a blocked or " +
-          "not yet activated account, 429 AUTH.TOO_MANY_ATTEMPTS after 5 failures per account or 30 per IP in 15 minutes.",
+          "not yet activated account (only once the password is right).\n\n" +
+          "429 AUTH.TOO_MANY_ATTEMPTS, decided before the password is checked, counting failed attempts in a " +
+          "15-minute window that starts at the first failure: after 5 failures from one IP against one account, " +
+          "that IP may not try that account; after 30 failures from one IP (any accounts), that IP may not sign in; " +
+          "after 10 failures against one account from any IPs, the account is under attack and only IPs with no " +
+          "failure in their window may try it (one guess per attacking IP, while its owner signing in from a clean " +
+          "address still gets in). A successful sign-in clears that IP's failures against that account. Nobody can " +
+          "lock an account by failing on purpose.",
         body: loginBody,
         response: { 200: sessionResponse, ...errors },
       },
@@ -63,13 +71,18 @@ export async function authRoutes(app: FastifyInstance) {
       config: { permission: "public" },
       schema: {
         tags,
-        summary: "Revoke the session of a refresh token",
+        summary: "End the session of the bearer token and of the refresh token",
+        description:
+          "Needs no valid sign-in (a client whose access token expired can still send its refresh token). A valid " +
+          "bearer token ends its own session (its refresh-token family); a refresh token in the body ends its " +
+          "family. Either way the session's access tokens are refused at once and its sockets are closed. Always " +
+          "204, also for unknown, expired or missing tokens.",
         body: logoutBody,
         response: { 204: z.undefined().describe("Signed out"), ...errors },
       },
     },
     async (request, reply) => {
-      await auth().logout(request.body?.refreshToken);
+      await auth().logout({ refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) });
       return reply.code(204).send();
     },
   );

@@ -17,6 +17,7 @@ import { ApiError, tooManyAttempts, unauthorized, unprocessable } from "../../pl
 import type { BackgroundTasks, Mailer } from "../../platform/mail.ts";
 import { activationMail, resetPasswordMail } from "../../platform/mail-templates.ts";
 import { refreshTokens, users, userTokens } from "../../platform/schema.ts";
+import type { Sessions } from "../../platform/sessions.ts";
 import type { LoginThrottle, RateLimiter } from "../../platform/throttle.ts";
 
 type TokenPurpose = "reset" | "activation";
@@ -24,6 +25,7 @@ type TokenPurpose = "reset" | "activation";
 export interface AuthServiceDeps {
   db: Db;
   tokens: AccessTokens;
+  sessions: Sessions;
   throttle: LoginThrottle;
   /** Limits reset e-mails per account, so "forgot password" cannot be used to flood someone's inbox. */
   resetMailLimiter: RateLimiter;
@@ -87,7 +89,7 @@ export class AuthService {
   async refresh(raw: string): Promise<Session> {
     const tokenHash = sha256(raw);
     const now = new Date();
-    const outcome = await this.deps.db.transaction(async (tx) => {
+    const outcome = await this.deps.sessions.change(async (tx, sessions) => {
       const [claimed] = await tx
         .update(refreshTokens)
         .set({ usedAt: now })
@@ -106,18 +108,13 @@ export class AuthService {
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, tokenHash))
           .limit(1);
-        if (known?.usedAt) {
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: now })
-            .where(and(eq(refreshTokens.family, known.family), isNull(refreshTokens.revokedAt)));
-        }
+        if (known?.usedAt) await sessions.end({ sessionId: known.family });
         // Returned, not thrown: throwing would roll back the family revocation.
         return { ok: false as const };
       }
       const loaded = await loadSessionUser(tx, claimed.userId);
       if (!loaded?.user.isActive || !loaded.emailVerified) {
-        await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.family, claimed.family));
+        await sessions.end({ sessionId: claimed.family });
         return { ok: false as const };
       }
       return { ok: true as const, session: await this.issueSession(claimed.userId, claimed.family, tx) };
@@ -126,19 +123,30 @@ export class AuthService {
     return outcome.session;
   }
 
-  /** Ends the session the refresh token belongs to (its whole family). Unknown tokens are ignored. */
-  async logout(raw: string | undefined): Promise<void> {
-    if (!raw) return;
-    const [known] = await this.deps.db
-      .select({ family: refreshTokens.family })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(raw)))
-      .limit(1);
-    if (!known) return;
-    await this.deps.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.family, known.family), isNull(refreshTokens.revokedAt)));
+  /**
+   * Ends the session the access token belongs to (its `sid`) and the one the refresh token belongs to (its whole
+   * family); usually both name the same. Unknown tokens are ignored: logout always succeeds.
+   */
+  async logout(tokens: { refreshToken?: string | undefined; accessToken?: string | undefined }): Promise<void> {
+    const families = new Set<string>();
+    // The route is public, so the bearer token is checked here; an invalid or expired one is simply not used.
+    if (tokens.accessToken) {
+      const verified = await this.deps.tokens.verify(tokens.accessToken);
+      if ("sessionId" in verified) families.add(verified.sessionId);
+    }
+    const raw = tokens.refreshToken;
+    if (raw) {
+      const [known] = await this.deps.db
+        .select({ family: refreshTokens.family })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(raw)))
+        .limit(1);
+      if (known) families.add(known.family);
+    }
+    if (families.size === 0) return;
+    await this.deps.sessions.change(async (_, sessions) => {
+      for (const family of families) await sessions.end({ sessionId: family });
+    });
   }
 
   /**
@@ -167,7 +175,7 @@ export class AuthService {
     // Checked before hashing, so random tokens cannot make the server burn argon2 time.
     if (!(await this.findUsableToken(tokenHash, "reset"))) throw unprocessable({ token: "AUTH.TOKEN_INVALID" });
     const passwordHash = await hashPassword(password);
-    const done = await this.deps.db.transaction(async (tx) => {
+    const done = await this.deps.sessions.change(async (tx, sessions) => {
       const now = new Date();
       const userId = await this.claimToken(tx, tokenHash, "reset", now);
       if (userId === undefined) return false;
@@ -181,10 +189,7 @@ export class AuthService {
         .set({ usedAt: now })
         .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "reset"), isNull(userTokens.usedAt)));
       // Whoever knew the old password may hold a session: end them all.
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await sessions.end({ userId });
       return true;
     });
     if (!done) throw unprocessable({ token: "AUTH.TOKEN_INVALID" });

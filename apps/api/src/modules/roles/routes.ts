@@ -12,13 +12,14 @@ import {
   roleOption,
   type SessionUser,
 } from "@palco/shared";
-import { and, asc, count, eq, ilike, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { likePattern, rowExists } from "../../platform/crud.ts";
+import { rowExists } from "../../platform/crud.ts";
 import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
 import { conflict, languageOf, notFound, unprocessable } from "../../platform/errors.ts";
+import { type ListSource, listPage, nameSearch } from "../../platform/list-query.ts";
 import { exceedsActor, permissionsOfRole } from "../../platform/privileges.ts";
 import { permissions, rolePermissions, roles, userRoles } from "../../platform/schema.ts";
 
@@ -30,6 +31,18 @@ const userCount = sql<number>`(select count(*) from ${userRoles} where ${userRol
 );
 const permissionCount =
   sql<number>`(select count(*) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id})`.mapWith(Number);
+
+const roleListSource: ListSource<{
+  id: typeof roles.id;
+  name: typeof roles.name;
+  userCount: typeof userCount;
+  permissionCount: typeof permissionCount;
+}> = {
+  table: roles,
+  sort: [roles.name],
+  fields: { id: roles.id, name: roles.name, userCount, permissionCount },
+  from: (db, fields) => db.select(fields).from(roles).$dynamic(),
+};
 
 async function findRole(db: Db, id: number, language: Language): Promise<Role | undefined> {
   const [row] = await db
@@ -126,31 +139,13 @@ export async function roleRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { page, search } = request.query;
-      const conditions: SQL[] = [];
-      const term = search?.trim();
-      if (term) conditions.push(ilike(roles.name, likePattern(term)));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [items, totals] = await Promise.all([
-        db()
-          .select({ id: roles.id, name: roles.name, userCount, permissionCount })
-          .from(roles)
-          .where(where)
-          .orderBy(asc(roles.name), asc(roles.id))
-          .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE),
-        db().select({ total: count() }).from(roles).where(where),
-      ]);
-      const total = Number(totals[0]?.total ?? 0);
-      const pageCount = Math.ceil(total / PAGE_SIZE);
+      const { where, sort } = nameSearch(request.query.search, roles.name);
+      const { rows, ...result } = await listPage(db(), roleListSource, where, request.query, sort);
       return {
-        items,
-        page,
-        pageSize: PAGE_SIZE,
-        pageCount,
-        total,
+        ...result,
+        items: rows,
         // lastPage is at least 1, as paginators that report it do.
-        meta: { page, perPage: PAGE_SIZE, total, lastPage: Math.max(1, pageCount) },
+        meta: { page: result.page, perPage: PAGE_SIZE, total: result.total, lastPage: Math.max(1, result.pageCount) },
       };
     },
   );
@@ -228,14 +223,16 @@ export async function roleRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const { name, permissions: codes } = request.body;
-      await db()
-        .transaction(async (tx) => {
+      await app.sessions
+        .change(async (tx, sessions) => {
           const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for("update");
           if (!locked) throw notFound();
           await guardTargetRole(tx, id, request.sessionUser!);
           await checkRole(tx, request.sessionUser!, { name, codes }, id);
           await tx.update(roles).set({ name, updatedAt: new Date() }).where(eq(roles.id, id));
           await setPermissions(tx, id, codes);
+          // Role edits are rare: dropping every cached session is simpler than finding the holders, and as exact.
+          sessions.accessChanged("everyone");
         })
         .catch(mapWriteError);
       return getRole(db(), id, languageOf(request));
@@ -256,13 +253,15 @@ export async function roleRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      await db()
-        .transaction(async (tx) => {
+      await app.sessions
+        .change(async (tx, sessions) => {
           const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for("update");
           if (!locked) throw notFound();
           await guardTargetRole(tx, id, request.sessionUser!);
           if (await rowExists(tx, userRoles, eq(userRoles.roleId, id))) throw conflict("ROLES.IN_USE");
           await tx.delete(roles).where(eq(roles.id, id));
+          // Nobody holds it (checked above under the lock), but cached sessions must not keep listing it.
+          sessions.accessChanged("everyone");
         })
         .catch((error: unknown) => {
           // A user given the role between the check and the delete: same answer as the check.

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { registerActivationRoutes } from "../../platform/activation.ts";
-import { hashPassword, revokeRefreshTokens } from "../../platform/auth.ts";
+import { hashPassword } from "../../platform/auth.ts";
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
 import { conflict, issueMessages, languageOf, unprocessable } from "../../platform/errors.ts";
 import { ImageRejectedError, type PreparedImage, type StoredImage } from "../../platform/images.ts";
@@ -85,7 +85,7 @@ async function checkForm<TSchema extends UserSchema>(
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
       messages.picture =
-        error.problem === "dimensions" ? "USERS.VALIDATION.PICTURE_TOO_LARGE" : "USERS.VALIDATION.PICTURE_FORMAT";
+        error.problem === "dimensions" ? "USERS.VALIDATION.PICTURE_DIMENSIONS" : "USERS.VALIDATION.PICTURE_FORMAT";
     }
   }
   if (Object.keys(messages).length > 0 || !parsed.success) throw unprocessable(messages);
@@ -219,7 +219,7 @@ export async function userRoutes(app: FastifyInstance) {
       let stored: StoredImage | undefined;
       let replaced: string | null = null;
       try {
-        replaced = await db().transaction(async (tx) => {
+        replaced = await app.sessions.change(async (tx, sessions) => {
           const locked = await lockUser(tx, id);
           guardSuperAdmin(locked, actor, "edit");
           await guardTargetPermissions(tx, id, actor);
@@ -251,8 +251,10 @@ export async function userRoutes(app: FastifyInstance) {
           }
           if (rolesChanged || passwordHash) {
             // Editing oneself keeps the session doing it; every other session of the user ends.
-            await revokeRefreshTokens(tx, id, id === actor.id ? request.sessionId : undefined);
+            await sessions.end({ userId: id, except: id === actor.id ? request.sessionId : undefined });
           }
+          // Name, e-mail, picture or permissions: the kept sessions see them on their next request.
+          sessions.accessChanged({ userId: id });
           return pictureUrl !== previous ? previous : null;
         });
       } catch (error) {
@@ -280,11 +282,13 @@ export async function userRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const actor = actorOf(request);
       if (id === actor.id) throw conflict("USERS.CANNOT_DELETE_SELF");
-      const pictureUrl = await db()
-        .transaction(async (tx) => {
+      const pictureUrl = await app.sessions
+        .change(async (tx, sessions) => {
           const locked = await lockUser(tx, id);
           guardSuperAdmin(locked, actor, "delete");
           await guardTargetPermissions(tx, id, actor);
+          // Before the rows go (their refresh tokens with them), so the open sockets are closed as well.
+          await sessions.end({ userId: id });
           await tx.delete(users).where(eq(users.id, id));
           return locked.target.pictureUrl;
         })
@@ -309,18 +313,18 @@ export async function userRoutes(app: FastifyInstance) {
     },
     response: user,
     load: getUser,
-    async change(db, id, isActive, request) {
+    async change(_, id, isActive, request) {
       const actor = actorOf(request);
       if (!isActive && id === actor.id) throw conflict("USERS.CANNOT_BLOCK_SELF");
-      await db.transaction(async (tx) => {
+      await app.sessions.change(async (tx, sessions) => {
         const locked = await lockUser(tx, id);
         guardSuperAdmin(locked, actor, isActive ? "activate" : "deactivate");
         await guardTargetPermissions(tx, id, actor);
         await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
-        if (!isActive) await revokeRefreshTokens(tx, id);
+        // Blocking ends every session, open sockets included (on every instance with Redis).
+        if (!isActive) await sessions.end({ userId: id });
+        else sessions.accessChanged({ userId: id });
       });
-      // Open sockets were authenticated before the block: close them too (on every instance with Redis).
-      if (!isActive) app.realtime.disconnectUser(id);
     },
   });
 }

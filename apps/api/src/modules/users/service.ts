@@ -1,10 +1,11 @@
-import { PAGE_SIZE, type Paged, type SessionUser, type User } from "@palco/shared";
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Paged, SessionUser, User } from "@palco/shared";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { likePattern, rowExists } from "../../platform/crud.ts";
+import { rowExists } from "../../platform/crud.ts";
 import type { Db } from "../../platform/db.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import type { ImageOptions } from "../../platform/images.ts";
+import { type ListSource, listPage, type PageRequest, searchCondition } from "../../platform/list-query.ts";
 import { exceedsActor, permissionsOfRoles, permissionsOfUser } from "../../platform/privileges.ts";
 import { roles, userRoles, users } from "../../platform/schema.ts";
 
@@ -67,55 +68,44 @@ export async function getUser(db: Db, id: number): Promise<User> {
   return found;
 }
 
-export interface UserListOptions {
-  page: number;
+export interface UserListOptions extends PageRequest {
   search?: string | undefined;
   role?: number | undefined;
 }
 
-/** Ordered by first name, last name, id; search matches first name, last name, both together or the e-mail. */
+/** The text a search of three characters or more looks in (a trigram index covers the same expression). */
+const userSearchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+
+const userListSource: ListSource<typeof columns> = {
+  table: users,
+  sort: [users.firstName, users.lastName],
+  fields: columns,
+  from: (db, fields) => db.select(fields).from(users).$dynamic(),
+};
+
+/**
+ * Ordered by first name, last name, id; search matches first name, last name, both together or the e-mail
+ * (a one- or two-letter term: the start of the first name, last name or e-mail).
+ */
 export async function listUsers(db: Db, options: UserListOptions): Promise<Paged<User>> {
-  const conditions: SQL[] = [];
-  const term = options.search?.trim();
-  if (term) {
-    const pattern = likePattern(term);
-    conditions.push(
-      or(
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        ilike(users.email, pattern),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      )!,
-    );
-  }
-  if (options.role !== undefined) {
-    conditions.push(
-      inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, options.role))),
-    );
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, totals] = await Promise.all([
-    db
-      .select(columns)
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-      .limit(PAGE_SIZE)
-      .offset((options.page - 1) * PAGE_SIZE),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  const where = and(
+    searchCondition(options.search, {
+      contains: [userSearchText],
+      prefix: [users.firstName, users.lastName, users.email],
+    }),
+    options.role === undefined
+      ? undefined
+      : inArray(
+          users.id,
+          db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, options.role)),
+        ),
+  );
+  const { rows, ...result } = await listPage(db, userListSource, where, options);
   const byUser = await rolesByUser(
     db,
     rows.map((row) => row.id),
   );
-  const total = Number(totals[0]?.total ?? 0);
-  return {
-    items: rows.map((row) => toUser(row, byUser.get(row.id))),
-    page: options.page,
-    pageSize: PAGE_SIZE,
-    pageCount: Math.ceil(total / PAGE_SIZE),
-    total,
-  };
+  return { ...result, items: rows.map((row) => toUser(row, byUser.get(row.id))) };
 }
 
 type Actor = Pick<SessionUser, "isSuperAdmin" | "permissions">;

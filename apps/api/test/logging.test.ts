@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../src/platform/schema.ts";
+import { createTestApp, type TestApp } from "./helpers.ts";
+
+/** Values a failing query carries as parameters: none of them may reach the log. */
+const SECRET_EMAIL = "leak.me.7f3a@secret.example";
+const SECRET_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$LeakedHashValue0123456789abcdef";
+const SECRET_TOKEN = "tokenhash-5be1c0ffee-9d2a";
+const SECRET_PHONE = "+525512345678";
+const SECRETS = [SECRET_EMAIL, SECRET_HASH, "LeakedHashValue", SECRET_TOKEN, SECRET_PHONE];
+
+interface LogLine {
+  level: number;
+  msg: string;
+  err?: {
+    type: string;
+    message: string;
+    stack?: string;
+    query?: string;
+    code?: string;
+    cause?: { type: string; code?: string; message: string; detail?: unknown };
+  };
+}
+
+let t: TestApp;
+const output: string[] = [];
+const lines = () =>
+  output
+    .join("")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as LogLine);
+
+beforeAll(async () => {
+  t = await createTestApp({
+    build: { logger: { level: "info", stream: { write: (chunk: string) => output.push(chunk) } } },
+  });
+  // Real queries against the real schema, failing in the three ways a request can: a constraint the code does not
+  // map (500, with PostgreSQL's "Failing row contains (…)" detail), input the database refuses (400), and a
+  // read-only database as after a failover (503).
+  const route = { config: { permission: "public" as const } };
+  t.app.post("/api/test/not-null", route, async () => {
+    await t.app.db.execute(
+      sql`insert into users (email, password_hash, phone, first_name, last_name) values (${SECRET_EMAIL}, ${SECRET_HASH}, ${SECRET_PHONE}, null, 'x')`,
+    );
+  });
+  t.app.post("/api/test/bad-input", route, async () => {
+    await t.app.db.execute(sql`select * from users where id = ${SECRET_TOKEN}::integer and email = ${SECRET_EMAIL}`);
+  });
+  t.app.post("/api/test/read-only", route, async () => {
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set transaction read only`);
+      await tx
+        .insert(users)
+        .values({ firstName: "A", lastName: "B", email: SECRET_EMAIL, passwordHash: SECRET_HASH, phone: SECRET_PHONE });
+    });
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("error logs", () => {
+  it("name the error class, SQLSTATE and SQL, never the query's values", async () => {
+    expect((await t.app.inject({ method: "POST", url: "/api/test/not-null" })).statusCode).toBe(500);
+    expect((await t.app.inject({ method: "POST", url: "/api/test/bad-input" })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "POST", url: "/api/test/read-only" })).statusCode).toBe(503);
+
+    const text = output.join("");
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+    expect(text).not.toContain("Failing row contains");
+
+    const logged = lines().filter((line) => line.err);
+    const unhandled = logged.find((line) => line.msg === "unhandled error");
+    expect(unhandled?.err).toMatchObject({
+      type: "DrizzleQueryError",
+      cause: { type: "DatabaseError", code: "23502" },
+    });
+    expect(unhandled?.err?.query).toContain("insert into users");
+    expect(unhandled?.err?.message).toContain("insert into users");
+    expect(unhandled?.err?.message).toContain("params: [REDACTED]");
+    expect(unhandled?.err?.stack).toMatch(/^DrizzleQueryError|^Error/);
+    expect(unhandled?.err?.cause?.detail).toBeUndefined();
+
+    const rejected = logged.find((line) => line.msg === "database rejected input");
+    expect(rejected?.err?.cause).toMatchObject({ code: "22P02" });
+    expect(rejected?.err?.cause?.message).toContain('"[REDACTED]"');
+
+    const unavailable = logged.find((line) => line.msg === "connection failure, answered 503");
+    expect(unavailable?.err?.cause).toMatchObject({ code: "25006" });
+    expect(unavailable?.err?.query).toContain('insert into "users"');
+  });
+
+  it("say at start-up whether demo data is loaded and why", () => {
+    expect(lines().some((line) => line.msg === "Demo data: off (SEED_DEMO=false)")).toBe(true);
+  });
+});
