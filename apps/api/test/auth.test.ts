@@ -15,6 +15,8 @@ import {
   login,
   nextIp,
   readOutbox,
+  sessionlessToken,
+  TEST_JWT_SECRET,
   type TestApp,
   tokenFromLink,
 } from "./helpers.ts";
@@ -143,7 +145,7 @@ describe("access tokens", () => {
   });
 
   it("rejects expired and forged tokens", async () => {
-    const key = new TextEncoder().encode("test-secret-test-secret-test-secret-0123");
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
     // Both name a live session, so only the expiry or the signature can be what refuses them.
     const { sid } = decodeJwt((await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token);
     const expired = await new SignJWT({ sid })
@@ -169,21 +171,14 @@ describe("access tokens", () => {
 
   it("refuses a correctly signed token that names no session (sid)", async () => {
     const user = await t.createUser();
-    const key = new TextEncoder().encode("test-secret-test-secret-test-secret-0123");
-    const sessionless = await new SignJWT({})
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(user.id))
-      .setIssuer("palco-admin")
-      .setIssuedAt()
-      .setExpirationTime("15m")
-      .sign(key);
+    const sessionless = await sessionlessToken(user.id);
     expectErrorShape(await call(t.app, { method: "GET", url: "/api/auth/me", headers: bearer(sessionless) }), 401);
     // Nor can the server issue one.
-    await expect(createAccessTokens("test-secret-test-secret-test-secret-0123").sign(user.id, "")).rejects.toThrow();
+    await expect(createAccessTokens(TEST_JWT_SECRET).sign(user.id, "")).rejects.toThrow();
   });
 
   it("a token verified before still expires on time", async () => {
-    const tokens = createAccessTokens("test-secret-test-secret-test-secret-0123");
+    const tokens = createAccessTokens(TEST_JWT_SECRET);
     const { token, expiresAt } = await tokens.sign(7, "session-7");
     expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId: "session-7" });
     expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId: "session-7" });

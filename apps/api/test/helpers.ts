@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PermissionCode, Session } from "@palco/shared";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { SignJWT } from "jose";
 import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app.ts";
@@ -15,6 +16,32 @@ import { rolePermissions, roles, userRoles, users } from "../src/platform/schema
 export const ADMIN_EMAIL = "admin@palco.test";
 export const ADMIN_PASSWORD = "Admin2026x";
 export const USER_PASSWORD = "User2026x";
+/** The signing key every test app uses, so a test can forge or hand-craft tokens the app would accept. */
+export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123";
+
+/** The configuration of a test app: its own data folder, the test super-admin, no demo data; `env` overrides. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: "false",
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: "http://palco.test",
+    ...env,
+  });
+}
+
+/** A token signed with the test key and valid in every other way, but naming no session (`sid`). */
+export function sessionlessToken(userId: number): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setIssuer("palco-admin")
+    .setIssuedAt()
+    .setExpirationTime("15m")
+    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+}
 
 /** Which backend the suite runs on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const backend = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
@@ -90,15 +117,7 @@ export async function createTestApp(
   options: { env?: Record<string, string>; build?: Partial<BuildAppOptions> } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "palco-api-test-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    SEED_DEMO: "false",
-    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
-    PUBLIC_URL: "http://palco.test",
-    ...options.env,
-  });
+  const config = testConfig(dataDir, options.env);
   const { database, drop, url: databaseUrl } = await createTestDatabase();
   let app: FastifyInstance;
   try {

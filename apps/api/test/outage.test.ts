@@ -8,11 +8,10 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fast
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/platform/config.ts";
 import { createDatabase, type Database } from "../src/platform/db.ts";
 import { isConnectionError } from "../src/platform/db-errors.ts";
 import { installErrorHandling } from "../src/platform/errors.ts";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, backend, bearer, expectErrorShape, login } from "./helpers.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, backend, bearer, expectErrorShape, login, testConfig } from "./helpers.ts";
 
 const UNAVAILABLE = {
   en: "The service is temporarily unavailable, please try again in a few moments",
@@ -31,13 +30,7 @@ function expectUnavailable(response: LightMyRequestResponse, language: "en" | "e
 }
 
 async function appOn(database: Database, dataDir: string): Promise<FastifyInstance> {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    SEED_DEMO: "false",
-    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
-  });
+  const config = testConfig(dataDir);
   return buildApp({ config, database, logger: false, print: () => {} });
 }
 
@@ -307,14 +300,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)("Redis going away and coming back",
     await relay.start();
     dataDir = await mkdtemp(path.join(tmpdir(), "palco-outage-"));
     database = await createDatabase({ inMemory: true });
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SEED_DEMO: "false",
-      JWT_SECRET: "test-secret-test-secret-test-secret-0123",
-      REDIS_URL: `redis://127.0.0.1:${relay.port}`,
-    });
+    const config = testConfig(dataDir, { REDIS_URL: `redis://127.0.0.1:${relay.port}` });
     app = await buildApp({ config, database, logger: false, print: () => {} });
   });
   afterAll(async () => {

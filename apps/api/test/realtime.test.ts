@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import { SignJWT } from "jose";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,6 +7,7 @@ import {
   createTestApp,
   login,
   readOutbox,
+  sessionlessToken,
   type TestApp,
   tokenFromLink,
 } from "./helpers.ts";
@@ -90,13 +90,7 @@ describe("socket.io at /socket.io", () => {
 
   it("refuses a correctly signed token that names no session", async () => {
     const user = await t.createUser();
-    const sessionless = await new SignJWT({})
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(user.id))
-      .setIssuer("palco-admin")
-      .setIssuedAt()
-      .setExpirationTime("15m")
-      .sign(new TextEncoder().encode("test-secret-test-secret-test-secret-0123"));
+    const sessionless = await sessionlessToken(user.id);
     await expect(open({ query: { token: sessionless } })).rejects.toThrow("unauthorized");
   });
 

@@ -1,4 +1,4 @@
-import { COUNT_CAP, MAX_INT, OFFSET_PAGE_LIMIT, PAGE_SIZE, type TotalKind } from "@palco/shared";
+import { COUNT_CAP, MAX_INT, OFFSET_PAGE_LIMIT, PAGE_SIZE, type Paged, type TotalKind } from "@palco/shared";
 import { and, asc, count, desc, getTableName, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
@@ -34,16 +34,8 @@ export interface PageRequest {
   before?: string | undefined;
 }
 
-export interface PageResult<TRow> {
-  rows: TRow[];
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-  totalKind: TotalKind;
-  next: string | null;
-  previous: string | null;
-}
+/** The paged answer of the shared contract, with the rows as read (resources map them to `items`). */
+export type PageResult<TRow> = Omit<Paged<TRow>, "items"> & { rows: TRow[] };
 
 const badRequest = (field: string, key: string) => new ApiError(400, { [field]: key });
 
