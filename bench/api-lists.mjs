@@ -3,8 +3,9 @@
 //   npm run bench                                  PGlite, 100,000 cities
 //   BENCH_DATABASE_URL=postgres://… npm run bench   PostgreSQL, 1,000,000 cities in a throwaway database
 // (DATABASE_URL works too). BENCH_ROWS, BENCH_DURATION (seconds per case) and BENCH_CONNECTIONS override the sizes.
-// The SQL comes from the kit's own query builder (crudListQueries), and runs as the API runs it: the page and
-// the count at once, the catalogue estimate first when the list is unfiltered.
+// The SQL comes from the kit's own query builder (crudListQueries), and runs as the API runs it (runList): the
+// page, then the total when the page does not tell it, from the catalogue estimate first when the list is
+// unfiltered.
 // Runs under tsx (scripts/bench.mjs) so it can import the API's TypeScript sources.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,9 +18,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { cityResource } from "../apps/api/src/modules/cities/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
-import { encodeCursor } from "../apps/api/src/platform/list-query.ts";
+import { encodeCursor, listStatements, runList } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
-import { COUNT_CAP } from "../packages/shared/src/resources/common.ts";
 
 const PORT = 4390;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -213,21 +213,16 @@ try {
   ];
 
   for (const item of cases) {
-    const queries = crudListQueries(builder, cityResource, { page: 1, ...item.query });
-    const items = queries.items.toSQL();
-    const count = queries.count.toSQL();
-    const estimate = queries.estimate?.toSQL();
-    // What the handler does: the page and the total at once; the total from the estimate when it is past the cap.
-    item.raw = async () => {
-      const total = async () => {
-        if (estimate) {
-          const [row] = await query(estimate.sql, estimate.params);
-          if (Number(row?.estimate) > COUNT_CAP) return;
-        }
-        await query(count.sql, count.params);
-      };
-      await Promise.all([query(items.sql, items.params), total()]);
-    };
+    const { window, queries, values } = crudListQueries(builder, cityResource, { page: 1, ...item.query });
+    const statements = listStatements(queries, values);
+    const rows = (statement) => query(statement.sql, statement.params);
+    // What the handler does (runList): the page, then the total when the page does not tell it.
+    item.raw = () =>
+      runList(window, {
+        items: () => rows(statements.items),
+        count: async () => Number((await rows(statements.count))[0].total),
+        estimate: statements.estimate ? async () => Number((await rows(statements.estimate))[0].estimate) : null,
+      });
     const url = new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]));
     item.url = `/api/cities${url.size > 0 ? `?${url}` : ""}`;
     await closedLoop(item.raw, WARMUP);

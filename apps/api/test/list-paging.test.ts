@@ -1,6 +1,8 @@
 import { COUNT_CAP, OFFSET_PAGE_LIMIT, PAGE_SIZE, translate } from "@palco/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { resolveWindow, runList } from "../src/platform/list-query.ts";
+import { cities } from "../src/platform/schema.ts";
 import { call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
 
 let t: TestApp;
@@ -100,6 +102,42 @@ describe("list totals", () => {
       pageCount: 1,
     });
     expect(await list(`/api/cities?search=tiemark&state=${stateId}`)).toMatchObject({ total: 40, totalKind: "exact" });
+  });
+
+  it("takes the total from a page that ends the list, and counts only when the page cannot tell", async () => {
+    const counted: string[] = [];
+    const runner = (rows: number) => ({
+      items: async () => Array.from({ length: rows }, (_, index) => ({ id: index + 1 })),
+      count: async () => {
+        counted.push("count");
+        return 500;
+      },
+      estimate: null,
+    });
+    const byOffset = (page: number) => resolveWindow({ page }, [cities.name]);
+    expect(await runList(byOffset(1), runner(5))).toMatchObject({ total: 5, totalKind: "exact" });
+    expect(await runList(byOffset(3), runner(4))).toMatchObject({ total: 2 * PAGE_SIZE + 4, totalKind: "exact" });
+    expect(await runList(byOffset(1), runner(0))).toMatchObject({ total: 0, totalKind: "exact" });
+    expect(counted).toEqual([]);
+    // A full page (one row more than a page was read), a page past the end and a cursor page need the count.
+    expect(await runList(byOffset(1), runner(PAGE_SIZE + 1))).toMatchObject({ total: 500, totalKind: "exact" });
+    expect(await runList(byOffset(50), runner(0))).toMatchObject({ total: 500 });
+    const first = await list(`/api/cities?state=${stateId}`);
+    const cursor = resolveWindow({ page: 2, after: first.next! }, [cities.name]);
+    expect(await runList(cursor, runner(3))).toMatchObject({ total: 500 });
+    expect(counted).toHaveLength(3);
+  });
+
+  it("fills the statements built once per shape with each request's own values", async () => {
+    // Same shape (a long search, a state filter), other values: other rows.
+    const tied = await list(`/api/cities?search=tiemark%203&state=${stateId}`);
+    const bulk = await list(`/api/cities?search=bulk%2000002&state=${stateId}`);
+    expect(tied.items.map((item) => item.name)).toEqual(Array(tied.items.length).fill("Tiemark 3"));
+    expect(tied.total).toBe(6);
+    expect(bulk.items.every((item) => item.name?.startsWith("Bulk 00002"))).toBe(true);
+    expect(bulk.total).toBe(10);
+    const elsewhere = await list(`/api/cities?search=tiemark%203&state=${stateId + 1}`);
+    expect(elsewhere.total).toBe(0);
   });
 });
 

@@ -10,10 +10,14 @@ import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } fro
 import { conflict, notFound, unprocessable } from "./errors.ts";
 import type { RoutePermission } from "./guard.ts";
 import {
+  allOf,
   escapeLike,
+  filterCondition,
+  type ListCondition,
   type ListSource,
   listPage,
   listQueries,
+  listValues,
   nameSearch,
   type PageRequest,
   resolveWindow,
@@ -88,9 +92,10 @@ export interface CrudResource<
   };
   /**
    * Query-string filters other than page and search, each a condition on `table` alone (a subquery for a column of
-   * a joined table), so the count and the choice of the page's rows need no join.
+   * a joined table), so the count and the choice of the page's rows need no join. The value arrives as a
+   * placeholder (the statements are built once per shape).
    */
-  filters?: Record<string, (value: number) => SQL>;
+  filters?: Record<string, (value: SQL) => SQL>;
   /** Body → column values. */
   toValues(input: z.output<TInput>): TTable["$inferInsert"];
   references?: ReferenceRule<TTable["$inferInsert"]>[];
@@ -127,17 +132,15 @@ export function crudListSource<TEntityFields extends SelectedFields>(resource: {
 
 /** Search (name or code, see nameSearch) and filters of a list query as one condition, and the order it needs. */
 export function listCondition(
-  resource: { table: KitTable; filters?: Record<string, (value: number) => SQL> | undefined },
+  resource: { table: KitTable; filters?: Record<string, (value: SQL) => SQL> | undefined },
   query: { search?: string | undefined } & Record<string, unknown>,
-): { where: SQL | undefined; sort: SortKey[] } {
+): { condition: ListCondition; sort: SortKey[] } {
   const { table } = resource;
   const search = nameSearch(query.search, table.name, table.searchText);
-  const conditions = [search.where];
-  for (const [name, toCondition] of Object.entries(resource.filters ?? {})) {
-    const value = query[name];
-    if (typeof value === "number") conditions.push(toCondition(value));
-  }
-  return { where: and(...conditions), sort: search.sort };
+  const filters = Object.entries(resource.filters ?? {}).map(([name, toCondition]) =>
+    filterCondition(name, typeof query[name] === "number" ? query[name] : undefined, toCondition),
+  );
+  return { condition: allOf(search.condition, ...filters), sort: search.sort };
 }
 
 /** The queries GET /api/<resource> runs for `query`, unrun (the benchmark times the same SQL straight on the driver). */
@@ -146,12 +149,17 @@ export function crudListQueries<TEntityFields extends SelectedFields>(
   resource: {
     table: KitTable;
     entity: { fields: TEntityFields; from(db: Db, fields: SelectedFields): PgSelect };
-    filters?: Record<string, (value: number) => SQL> | undefined;
+    filters?: Record<string, (value: SQL) => SQL> | undefined;
   },
   query: PageRequest & { search?: string | undefined } & Record<string, unknown>,
 ) {
-  const { where, sort } = listCondition(resource, query);
-  return listQueries(db, crudListSource(resource), where, resolveWindow(query, sort), sort);
+  const { condition, sort } = listCondition(resource, query);
+  const window = resolveWindow(query, sort);
+  return {
+    window,
+    queries: listQueries(db, crudListSource(resource), condition, window, sort),
+    values: listValues(condition, window),
+  };
 }
 
 export async function rowExists(db: Db, table: PgTable, condition: SQL): Promise<boolean> {
@@ -245,8 +253,8 @@ export function registerCrud<
     },
     async (request) => {
       const query = request.query as PageRequest & { search?: string } & Record<string, unknown>;
-      const { where, sort } = listCondition(resource, query);
-      const { rows, ...result } = await listPage(db(), listSource, where, query, sort);
+      const { condition, sort } = listCondition(resource, query);
+      const { rows, ...result } = await listPage(db(), listSource, condition, query, sort);
       return { ...result, items: rows.map((row) => resource.entity.map(row)) };
     },
   );

@@ -1,5 +1,18 @@
 import { COUNT_CAP, MAX_INT, OFFSET_PAGE_LIMIT, PAGE_SIZE, type Paged, type TotalKind } from "@palco/shared";
-import { and, asc, count, desc, getTableName, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  fillPlaceholders,
+  getTableName,
+  ilike,
+  inArray,
+  like,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "./db.ts";
@@ -12,7 +25,12 @@ import { ApiError } from "./errors.ts";
  *   the rows of the page are joined;
  * - the total is exact up to COUNT_CAP rows and counted without joins; past the cap a filtered list answers
  *   "more than COUNT_CAP" and an unfiltered one the catalogue's estimate.
- * Every list orders by its sort columns then id, and needs a btree index on (sort columns…, id).
+ * - the page is read first; when it shows where the list ends (a page by OFFSET with room to spare) that is the
+ *   total, and no count runs;
+ * - every request of one shape (which filters, what kind of search, which way it pages) runs the same SQL with
+ *   placeholders, built once and kept (building SQL costs the API more than PostgreSQL takes to run a page).
+ * Every list orders by its sort columns then id, and needs a btree index on (sort columns…, id), covering the
+ * searched text (INCLUDE) when the list is searched, so a search walks the index without reading the table.
  */
 
 type Row<TFields extends SelectedFields> = SelectResultFields<TFields>;
@@ -48,6 +66,35 @@ export function escapeLike(term: string): string {
 export const PREFIX_TERM_LENGTH = 2;
 
 /**
+ * A list's conditions built with placeholders (`param`), and the values this request fills them with. Requests
+ * whose conditions have the same `key` build the same SQL, so the statements are built once per key.
+ */
+export interface ListCondition {
+  key: string;
+  where: SQL | undefined;
+  values: Record<string, unknown>;
+}
+
+export const param = (name: string) => sql.placeholder(name);
+
+export const noCondition: ListCondition = { key: "", where: undefined, values: {} };
+
+/** Every condition at once; their placeholder names must differ. */
+export function allOf(...conditions: ListCondition[]): ListCondition {
+  return {
+    key: conditions.map((condition) => condition.key).join("&"),
+    where: and(...conditions.map((condition) => condition.where)),
+    values: Object.assign({}, ...conditions.map((condition) => condition.values)),
+  };
+}
+
+/** `name = value`-like condition of a query-string filter, absent when the request does not use it. */
+export function filterCondition(name: string, value: unknown, toCondition: (value: SQL) => SQL): ListCondition {
+  if (value === undefined) return noCondition;
+  return { key: `${name}=`, where: toCondition(sql`${param(name)}`), values: { [name]: value } };
+}
+
+/**
  * The search rule of every list, case-insensitive, `%` and `_` literal: a term of three characters or more matches
  * anywhere in `contains` (each backed by a pg_trgm index); a shorter one matches the start of one of `prefix` (each
  * backed by a btree index on lower(column) text_pattern_ops), so no term scans the whole table.
@@ -55,14 +102,30 @@ export const PREFIX_TERM_LENGTH = 2;
 export function searchCondition(
   term: string | undefined,
   columns: { contains: (PgColumn | SQL)[]; prefix: (PgColumn | SQL)[] },
-): SQL | undefined {
+): ListCondition {
   const trimmed = term?.trim();
-  if (!trimmed) return undefined;
+  if (!trimmed) return noCondition;
   const escaped = escapeLike(trimmed);
+  const search = param("search");
   if ([...trimmed].length > PREFIX_TERM_LENGTH) {
-    return or(...columns.contains.map((column) => ilike(column, `%${escaped}%`)));
+    return {
+      key: "contains",
+      where: or(...columns.contains.map((column) => ilike(column, sql`${search}`))),
+      values: { search: `%${escaped}%` },
+    };
   }
-  return or(...columns.prefix.map((column) => like(sql`lower(${column})`, sql`lower(${`${escaped}%`})`)));
+  return {
+    key: "prefix",
+    where: or(...columns.prefix.map((column) => like(sql`lower(${column})`, sql`lower(${search})`))),
+    values: { search: `${escaped}%` },
+  };
+}
+
+/** The longest run of letters and digits in `term` when it has three or more of them, else the whole term. */
+function longestWord(term: string): string {
+  const words = term.split(/[^\p{L}\p{N}]+/u);
+  const longest = words.reduce((best, word) => ([...word].length > [...best].length ? word : best), "");
+  return [...longest].length > PREFIX_TERM_LENGTH ? longest : term;
 }
 
 /**
@@ -76,16 +139,38 @@ export function nameSearch(
   term: string | undefined,
   name: PgColumn,
   lowered?: PgColumn,
-): { where: SQL | undefined; sort: SortKey[] } {
+): { condition: ListCondition; sort: SortKey[] } {
   const trimmed = term?.trim() ?? "";
-  if (!trimmed) return { where: undefined, sort: [name] };
+  if (!trimmed) return { condition: noCondition, sort: [name] };
   const escaped = escapeLike(trimmed);
+  const search = param("search");
   if ([...trimmed].length > PREFIX_TERM_LENGTH) {
-    const where = lowered ? like(lowered, sql`lower(${`%${escaped}%`})`) : ilike(name, `%${escaped}%`);
-    return { where, sort: [name] };
+    if (!lowered) {
+      return {
+        condition: { key: "contains", where: ilike(name, sql`${search}`), values: { search: `%${escaped}%` } },
+        sort: [name],
+      };
+    }
+    const word = longestWord(trimmed);
+    if (word === trimmed) {
+      const where = like(lowered, sql`lower(${search})`);
+      return { condition: { key: "contains", where, values: { search: `%${escaped}%` } }, sort: [name] };
+    }
+    // Several words: the trigram index looks up the longest (any part of the term is in every row that matches), and
+    // each row it finds is checked for the whole term. Handing it every word would add the trigrams of word starts
+    // and ends (" d", " da", "na "), found in most rows, whose long lists cost more than the rows they rule out.
+    const term = param("term");
+    const where = and(like(lowered, sql`lower(${search})`), sql`strpos(${lowered}, lower(${term})) > 0`);
+    return {
+      condition: { key: "contains-word", where, values: { search: `%${escapeLike(word)}%`, term: trimmed } },
+      sort: [name],
+    };
   }
   const folded = sql`lower(${name}) collate "C"`;
-  return { where: sql`${folded} like lower(${`${escaped}%`})`, sort: [folded] };
+  return {
+    condition: { key: "prefix", where: sql`${folded} like lower(${search})`, values: { search: `${escaped}%` } },
+    sort: [folded],
+  };
 }
 
 interface Cursor {
@@ -121,7 +206,7 @@ function decodeCursor(text: string, field: string, sort: SortKey[]): Cursor {
 }
 
 /** Where the page starts: rows in sort order (or reverse order before a cursor), skipping `offset` of them. */
-interface Window {
+export interface Window {
   direction: "forward" | "backward";
   seek?: unknown[];
   offset: number;
@@ -149,7 +234,7 @@ export function resolveWindow(request: PageRequest, sort: SortKey[]): Window {
   return { direction: "forward", offset: (page - 1) * PAGE_SIZE };
 }
 
-/** The queries of one list answer, built but not run, so the benchmark can time the same SQL without HTTP. */
+/** The statements of one list answer, built with placeholders but not run (see `listValues` for their values). */
 export interface ListQueries {
   /** The page's rows (one more than a page, to tell whether another follows), joined after they are chosen. */
   items: PgSelect;
@@ -159,27 +244,39 @@ export interface ListQueries {
   estimate: PgSelect | null;
 }
 
+/** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
+const statementKey = (condition: ListCondition, window: Window) =>
+  `${condition.key}|${window.direction}|${window.seek ? "seek" : "offset"}`;
+
+/** The placeholder values of a request: its conditions' and its window's. */
+export function listValues(condition: ListCondition, window: Window): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...condition.values, offset: window.offset };
+  window.seek?.forEach((value, index) => {
+    values[`seek${index}`] = value;
+  });
+  return values;
+}
+
 export function listQueries<TFields extends SelectedFields>(
   db: Db,
   source: ListSource<TFields>,
-  where: SQL | undefined,
+  condition: ListCondition,
   window: Window,
   sort: SortKey[] = source.sort,
 ): ListQueries {
   const { table } = source;
+  const { where } = condition;
   const keyColumns = [...sort, table.id];
   const forward = window.direction === "forward";
+  const seekTo = sql.join(
+    keyColumns.map((_, index) => sql`${param(`seek${index}`)}`),
+    sql`, `,
+  );
   const seek =
     window.seek &&
     (forward
-      ? sql`(${sql.join(keyColumns, sql`, `)}) > (${sql.join(
-          window.seek.map((value) => sql`${value}`),
-          sql`, `,
-        )})`
-      : sql`(${sql.join(keyColumns, sql`, `)}) < (${sql.join(
-          window.seek.map((value) => sql`${value}`),
-          sql`, `,
-        )})`);
+      ? sql`(${sql.join(keyColumns, sql`, `)}) > (${seekTo})`
+      : sql`(${sql.join(keyColumns, sql`, `)}) < (${seekTo})`);
   const order = keyColumns.map((column) => (forward ? asc(column) : desc(column)));
   // An index-only walk over (sort…, id): the OFFSET and the seek never touch the joined tables.
   const ids = db
@@ -188,12 +285,13 @@ export function listQueries<TFields extends SelectedFields>(
     .where(and(where, seek))
     .orderBy(...order)
     .limit(PAGE_SIZE + 1)
-    .offset(window.offset);
+    .offset(param("offset"));
   const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, column]));
   const items = source
     .from(db, { ...source.fields, ...hidden })
     .where(inArray(table.id, ids))
     .orderBy(...keyColumns.map((column) => asc(column)));
+  // Unordered: the planner may stop a sequential scan at the cap, where an ordered walk could cross the table.
   const capped = db
     .select({ one: sql`1` })
     .from(table as PgTable)
@@ -218,33 +316,114 @@ export function listQueries<TFields extends SelectedFields>(
   return { items: items.$dynamic(), count: countQuery, estimate };
 }
 
-/** Runs the count the way the API answers it (the benchmark's baseline runs the same steps on the raw driver). */
-export async function countTotal(queries: ListQueries): Promise<{ total: number; totalKind: TotalKind }> {
-  if (queries.estimate) {
-    const [row] = (await queries.estimate) as { estimate: number }[];
-    const estimate = Math.round(row?.estimate ?? -1);
-    if (estimate > COUNT_CAP) return { total: estimate, totalKind: "estimated" };
+/** The SQL text and parameters of each statement of a request, as the driver receives them (the benchmark). */
+export function listStatements(queries: ListQueries, values: Record<string, unknown>) {
+  const filled = (query: PgSelect) => {
+    const { sql: text, params } = query.toSQL();
+    return { sql: text, params: fillPlaceholders(params, values) };
+  };
+  return {
+    items: filled(queries.items),
+    count: filled(queries.count),
+    estimate: queries.estimate ? filled(queries.estimate) : null,
+  };
+}
+
+/** Runs one list request's statements: how the API answers, and what the benchmark's baseline repeats on the driver. */
+export interface ListRunner {
+  items(): Promise<Record<string, unknown>[]>;
+  count(): Promise<number>;
+  estimate: (() => Promise<number>) | null;
+}
+
+/**
+ * The page first; then the total: known from the page when an OFFSET page ends inside it (the list ends there), else
+ * the catalogue's estimate for an unfiltered list past the cap, else the count up to the cap.
+ */
+export async function runList(
+  window: Window,
+  runner: ListRunner,
+): Promise<{ fetched: Record<string, unknown>[]; total: number; totalKind: TotalKind }> {
+  const fetched = await runner.items();
+  if (!window.seek && fetched.length <= PAGE_SIZE && (fetched.length > 0 || window.offset === 0)) {
+    return { fetched, total: window.offset + fetched.length, totalKind: "exact" };
   }
-  const [row] = (await queries.count) as { total: number }[];
-  const counted = Number(row?.total ?? 0);
-  return counted > COUNT_CAP ? { total: COUNT_CAP, totalKind: "capped" } : { total: counted, totalKind: "exact" };
+  if (runner.estimate) {
+    const estimate = Math.round(await runner.estimate());
+    if (estimate > COUNT_CAP) return { fetched, total: estimate, totalKind: "estimated" };
+  }
+  const counted = await runner.count();
+  return counted > COUNT_CAP
+    ? { fetched, total: COUNT_CAP, totalKind: "capped" }
+    : { fetched, total: counted, totalKind: "exact" };
+}
+
+interface Prepared {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+
+interface PreparedList {
+  items: Prepared;
+  count: Prepared;
+  estimate: Prepared | null;
+}
+
+/** Built statements by database, list and shape; unnamed on the server, so PostgreSQL plans each with its values. */
+const preparedLists = new WeakMap<object, WeakMap<object, Map<string, PreparedList>>>();
+
+function preparedList<TFields extends SelectedFields>(
+  db: Db,
+  source: ListSource<TFields>,
+  condition: ListCondition,
+  window: Window,
+  sort: SortKey[],
+): PreparedList {
+  let bySource = preparedLists.get(db);
+  if (!bySource) {
+    bySource = new WeakMap();
+    preparedLists.set(db, bySource);
+  }
+  let byKey = bySource.get(source);
+  if (!byKey) {
+    byKey = new Map();
+    bySource.set(source, byKey);
+  }
+  const key = statementKey(condition, window);
+  let prepared = byKey.get(key);
+  if (!prepared) {
+    const queries = listQueries(db, source, condition, window, sort);
+    // drizzle's `prepare(name)` would name a server-side statement, whose generic plan ignores the search term;
+    // the unnamed form keeps the built SQL and its row mapping only.
+    const build = (query: PgSelect) => (query as unknown as { _prepare(): Prepared })._prepare();
+    prepared = {
+      items: build(queries.items),
+      count: build(queries.count),
+      estimate: queries.estimate ? build(queries.estimate) : null,
+    };
+    byKey.set(key, prepared);
+  }
+  return prepared;
 }
 
 /** One page of a list, its total and the cursors of its neighbours. */
 export async function listPage<TFields extends SelectedFields>(
   db: Db,
   source: ListSource<TFields>,
-  where: SQL | undefined,
+  condition: ListCondition,
   request: PageRequest,
-  /** The order of this request when it differs from the source's (see crud.ts: short search terms). */
+  /** The order of this request when it differs from the source's (see nameSearch: short search terms). */
   sort: SortKey[] = source.sort,
 ): Promise<PageResult<Row<TFields>>> {
   const window = resolveWindow(request, sort);
-  const queries = listQueries(db, source, where, window, sort);
-  const [fetched, { total, totalKind }] = await Promise.all([
-    queries.items as unknown as Promise<Record<string, unknown>[]>,
-    countTotal(queries),
-  ]);
+  const { items, count, estimate } = preparedList(db, source, condition, window, sort);
+  const values = listValues(condition, window);
+  const { fetched, total, totalKind } = await runList(window, {
+    items: async () => (await items.execute(values)) as Record<string, unknown>[],
+    count: async () => Number(((await count.execute(values)) as { total: number }[])[0]?.total ?? 0),
+    estimate: estimate
+      ? async () => Number(((await estimate.execute({})) as { estimate: number }[])[0]?.estimate ?? -1)
+      : null,
+  });
   const keyCount = sort.length + 1;
   const more = fetched.length > PAGE_SIZE;
   const forward = window.direction === "forward";

@@ -17,7 +17,8 @@ import {
 
 /**
  * What a list ordered by name needs (platform/list-query.ts): the order (name, id), so a page and a seek past a
- * cursor read a few index entries; (lower(name) collate "C", id) finds, orders and counts searches of one or two
+ * cursor read a few index entries (migration 0004 adds INCLUDE (search_text) where the table has one, which
+ * drizzle cannot declare: a search then walks that order without reading the table); (lower(name) collate "C", id) finds, orders and counts searches of one or two
  * letters (they match the start of the name); trigram indexes serve longer terms.
  */
 const listIndexes = (table: string, t: { id: AnyPgColumn; name: AnyPgColumn }) => [

@@ -139,8 +139,8 @@ export async function roleRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { where, sort } = nameSearch(request.query.search, roles.name);
-      const { rows, ...result } = await listPage(db(), roleListSource, where, request.query, sort);
+      const { condition, sort } = nameSearch(request.query.search, roles.name);
+      const { rows, ...result } = await listPage(db(), roleListSource, condition, request.query, sort);
       return {
         ...result,
         items: rows,

@@ -5,7 +5,14 @@ import { rowExists } from "../../platform/crud.ts";
 import type { Db } from "../../platform/db.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import type { ImageOptions } from "../../platform/images.ts";
-import { type ListSource, listPage, type PageRequest, searchCondition } from "../../platform/list-query.ts";
+import {
+  allOf,
+  filterCondition,
+  type ListSource,
+  listPage,
+  type PageRequest,
+  searchCondition,
+} from "../../platform/list-query.ts";
 import { exceedsActor, permissionsOfRoles, permissionsOfUser } from "../../platform/privileges.ts";
 import { roles, userRoles, users } from "../../platform/schema.ts";
 
@@ -88,19 +95,16 @@ const userListSource: ListSource<typeof columns> = {
  * (a one- or two-letter term: the start of the first name, last name or e-mail).
  */
 export async function listUsers(db: Db, options: UserListOptions): Promise<Paged<User>> {
-  const where = and(
+  const condition = allOf(
     searchCondition(options.search, {
       contains: [userSearchText],
       prefix: [users.firstName, users.lastName, users.email],
     }),
-    options.role === undefined
-      ? undefined
-      : inArray(
-          users.id,
-          db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, options.role)),
-        ),
+    filterCondition("role", options.role, (role) =>
+      inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, role))),
+    ),
   );
-  const { rows, ...result } = await listPage(db, userListSource, where, options);
+  const { rows, ...result } = await listPage(db, userListSource, condition, options);
   const byUser = await rolesByUser(
     db,
     rows.map((row) => row.id),
