@@ -31,7 +31,7 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Enter a valid e-mail address")).toHaveCount(0);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
-    await expect(page.getByText("This field is required")).toBeVisible();
+    await expect(page.getByText("The password is required")).toBeVisible();
     await expect(page).toHaveURL("/login");
   });
 
@@ -277,7 +277,10 @@ test.describe("account activation and password reset", () => {
     await page.getByLabel("New password", { exact: true }).fill("AnotherPass2026");
     await page.getByLabel("Confirm the new password", { exact: true }).fill("AnotherPass2026");
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByRole("alert")).toContainText("This link has expired or is no longer valid");
+    // The server's message ends its sentence before the link to a new one.
+    await expect(page.getByRole("alert")).toContainText(
+      "This link has expired or is no longer valid. Request a new link",
+    );
   });
 
   test("forgot password failure shows the generic error", async ({ page }) => {

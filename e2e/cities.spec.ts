@@ -95,7 +95,7 @@ test.describe("life cycle", () => {
     await expect(detailValue(page, "State")).toHaveText("Jalisco");
     await expect(detailValue(page, "Country")).toHaveText("México");
     await expect(detailValue(page, "Time zone")).toHaveText("America/Mexico_City");
-    await expect(detailValue(page, "Active")).toHaveText("Yes");
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
 
     await page.getByRole("link", { name: "Edit" }).click();
     await expect(page.getByLabel("Name")).toHaveValue(NAME);
@@ -116,11 +116,11 @@ test.describe("life cycle", () => {
     await page.getByRole("button", { name: "Block", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
     await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
-    await expect(detailValue(page, "Active")).toHaveText("No");
+    await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Unblock", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
     await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
-    await expect(detailValue(page, "Active")).toHaveText("Yes");
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
   });
 
   test("delete with confirmation", async ({ page }) => {

@@ -33,8 +33,8 @@ test("a user sees only the sections and buttons their role allows, and the 403 p
   await nav.getByRole("link", { name: "Roles" }).click();
   await expect(page.getByRole("heading", { name: "Roles" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Add role" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Read-only", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Read-only" })).toBeVisible();
+  await page.getByRole("link", { name: "Solo lectura", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Solo lectura" })).toBeVisible();
   await expect(page.getByRole("switch", { name: "List countries" })).toBeChecked();
   await expect(page.getByRole("switch", { name: "List countries" })).toBeDisabled();
   await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);

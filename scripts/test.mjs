@@ -82,6 +82,8 @@ try {
   built = false;
 }
 results.push({ name: "Build", ok: built, passed: built ? 1 : 0, failed: built ? 0 : 1, seconds: "-" });
+// What the login page and a list page download, against the README's budgets (measured on the build just made).
+if (built) step("Bundle budget", "node", ["scripts/bundle-budget.mjs"]);
 
 let browser;
 try {

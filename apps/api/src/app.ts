@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -34,7 +36,7 @@ import {
 } from "./platform/errors.ts";
 import { installGuard } from "./platform/guard.ts";
 import { ImageStore } from "./platform/images.ts";
-import { REDACTED_PATHS, withLogRedaction } from "./platform/logging.ts";
+import { defaultLogger, RequestLogController, withLogRedaction } from "./platform/logging.ts";
 import { BackgroundTasks, createMailer, type Mailer } from "./platform/mail.ts";
 import { migrate } from "./platform/migrate.ts";
 import { MULTIPART_LIMITS } from "./platform/multipart.ts";
@@ -85,23 +87,15 @@ export interface BuildAppOptions {
   webDist?: string;
 }
 
-function defaultLogger(config: Config): FastifyServerOptions["logger"] {
-  return {
-    level: config.logLevel,
-    redact: REDACTED_PATHS,
-    ...(process.stdout.isTTY
-      ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
-      : {}),
-  };
-}
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const jwtSecret = ensureJwtSecret(config);
 
   const app = Fastify({
     // Request URLs carry reset and activation tokens (/reset-password?token=…): they are censored in every log.
-    logger: withLogRedaction(options.logger ?? defaultLogger(config)),
+    logger: withLogRedaction(options.logger ?? defaultLogger(config.logLevel)),
+    // One line per request (platform/logging.ts).
+    logController: new RequestLogController(),
     // A hop count is valid at run time (proxy-addr) although the type only lists booleans and addresses.
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
     bodyLimit: 1024 * 1024,
@@ -183,6 +177,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installGuard(app, { tokens, sessions });
 
+  // Before every route: the plugin hooks each route as it is declared. JSON and text above 1 KiB are compressed;
+  // images are not (their types are not compressible) and neither is what already carries a Content-Encoding
+  // (the SPA's precompressed files). Brotli at quality 4 costs about as much CPU as gzip, unlike the default 11.
+  // Clients never need to send compressed bodies, so request decompression stays off.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
+
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -241,8 +246,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, {
       root: spaRoot,
       prefix: "/",
+      // The build writes .br and .gz next to each text file (apps/web/vite.config.ts); they are sent as they are
+      // to clients that accept them, with `Vary: Accept-Encoding`. reply.sendFile (the SPA fallback) too.
+      preCompressed: true,
+      // Neither the build manifest (.vite/) nor source maps (kept only when the build opts in) are public.
+      dotfiles: "ignore",
+      allowedPath: (pathname) => !pathname.endsWith(".map"),
       setHeaders: (reply, filePath) => {
-        if (filePath.endsWith("index.html")) reply.header("Cache-Control", "no-cache");
+        // With precompression the file sent is index.html.br or index.html.gz.
+        if (/index\.html(\.br|\.gz)?$/.test(filePath)) reply.header("Cache-Control", "no-cache");
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           // Vite puts content hashes in these names, so they never change.
           reply.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -265,8 +277,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
+    // A missing file (a name with an extension such as robots.txt or x.js.map, or anything under /assets/) is a
+    // 404, never the SPA's HTML: a browser or crawler asking for a script, map or text must not get a page.
     const isClientRoute =
-      (request.method === "GET" || request.method === "HEAD") && !/^\/(api|uploads|socket\.io)(\/|$)/.test(pathname);
+      (request.method === "GET" || request.method === "HEAD") &&
+      !/^\/(api|uploads|socket\.io|assets)(\/|$)/.test(pathname) &&
+      !/\.[A-Za-z0-9]+$/.test(pathname);
     if (hasSpa && isClientRoute) {
       // Client-side routes (/cities/12, /reset-password?token=…) all load the SPA.
       return reply.header("Cache-Control", "no-cache").sendFile("index.html", spaRoot);

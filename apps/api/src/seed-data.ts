@@ -172,7 +172,7 @@ export const DEMO_COUNTRIES: readonly CountrySeed[] = [
           ["Dallas", "DAL-001", "America/Chicago"],
         ],
       },
-      { name: "New York", code: "NYS", cities: [["New York", "NYC-001", "America/New_York"]] },
+      { name: "Nueva York", code: "NYS", cities: [["Nueva York", "NYC-001", "America/New_York"]] },
       { name: "Florida", code: "FLA", cities: [["Miami", "MIA-001", "America/New_York"]] },
     ],
   },
@@ -181,8 +181,8 @@ export const DEMO_COUNTRIES: readonly CountrySeed[] = [
     code: "CAN",
     states: [
       { name: "Ontario", code: "ONT", cities: [["Toronto", "YYZ-001", "America/Toronto"]] },
-      { name: "Québec", code: "QUE", cities: [["Montréal", "YUL-001", "America/Toronto"]] },
-      { name: "British Columbia", code: "BCO", cities: [["Vancouver", "YVR-001", "America/Vancouver"]] },
+      { name: "Quebec", code: "QUE", cities: [["Montreal", "YUL-001", "America/Toronto"]] },
+      { name: "Columbia Británica", code: "BCO", cities: [["Vancouver", "YVR-001", "America/Vancouver"]] },
     ],
   },
   {
@@ -225,6 +225,13 @@ export const PAYMENT_PROVIDERS: readonly {
   // Cards everywhere; OXXO vouchers in Mexico.
   { code: "stripe", name: "Stripe", methods: ["card", "cash"], countries: ["MEX", "USA", "CAN", "ESP"] },
 ];
+
+/**
+ * Demo data is in Spanish, the language of the Mexican marketplace it stands for: role names, and places by their
+ * Spanish names (Nueva York, Columbia Británica). Records hold one name, shown as it is in either UI language.
+ */
+export const GEOGRAPHY_EDITOR_ROLE = "Editor de geografía";
+export const READ_ONLY_ROLE = "Solo lectura";
 
 /** Extra demo roles (permission codes) so the access screens have something to show. */
 export const DEMO_ROLES: readonly { name: string; permissions: readonly string[] }[] = [
@@ -316,7 +323,7 @@ export const DEMO_STAFF: readonly {
     lastName: "Flores Cantú",
     email: "ricardo.flores@palco.local",
     phone: "+52 81 1257 4430",
-    roles: ["Geography editor"],
+    roles: [GEOGRAPHY_EDITOR_ROLE],
   },
   {
     firstName: "Sofía",
@@ -337,7 +344,7 @@ export const DEMO_STAFF: readonly {
     lastName: "Gutiérrez Navarro",
     email: "valeria.gutierrez@palco.local",
     phone: "+52 55 6790 3348",
-    roles: ["Read-only"],
+    roles: [READ_ONLY_ROLE],
   },
   {
     firstName: "Luis Enrique",

@@ -18,7 +18,15 @@ import {
   userRoles,
   users,
 } from "./platform/schema.ts";
-import { DEMO_COUNTRIES, DEMO_ROLES, DEMO_STAFF, PAYMENT_PROVIDERS } from "./seed-data.ts";
+import type { Sessions } from "./platform/sessions.ts";
+import {
+  DEMO_COUNTRIES,
+  DEMO_ROLES,
+  DEMO_STAFF,
+  GEOGRAPHY_EDITOR_ROLE,
+  PAYMENT_PROVIDERS,
+  READ_ONLY_ROLE,
+} from "./seed-data.ts";
 
 export interface SeedResult {
   adminCreated: boolean;
@@ -70,7 +78,8 @@ const READ_ONLY: PermissionCode[] = ["COUNTRIES_INDEX", "COUNTRIES_SHOW"];
 
 /**
  * Idempotent. Creates the super-admin when missing and, on a database without countries, the demo data.
- * ADMIN_PASSWORD only matters when the super-admin is created; an existing account is never changed.
+ * ADMIN_PASSWORD only matters when the super-admin is created; an existing account is never changed (see
+ * `setAdminPassword` for that).
  */
 export async function seed(deps: {
   db: Db;
@@ -121,6 +130,47 @@ export async function seed(deps: {
   // Last, so the countries the demo just created are linked too.
   await seedPaymentProviders(db);
   return result;
+}
+
+export class AdminPasswordError extends Error {}
+
+/**
+ * `npm run admin:password`: gives the super-admin named by ADMIN_EMAIL a new password — ADMIN_PASSWORD when set,
+ * otherwise a generated one, printed once — and ends its sessions. For when the password printed at first start
+ * was missed; at start-up an existing account is never changed.
+ */
+export async function setAdminPassword(deps: {
+  db: Db;
+  config: Config;
+  sessions: Pick<Sessions, "change">;
+  print?: (line: string) => void;
+}): Promise<{ userId: number; generatedPassword?: string }> {
+  const { db, config } = deps;
+  const print = deps.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const [account] = await db
+    .select({ id: users.id, isSuperAdmin: users.isSuperAdmin })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, config.adminEmail))
+    .limit(1);
+  if (!account) {
+    throw new AdminPasswordError(`No account ${config.adminEmail}: start Palco Admin once to create it.`);
+  }
+  if (!account.isSuperAdmin) {
+    throw new AdminPasswordError(`${config.adminEmail} is not a super-admin; set ADMIN_EMAIL to the super-admin's.`);
+  }
+  const generatedPassword = config.adminPassword ? undefined : generatePassword();
+  const passwordHash = await hashPassword(config.adminPassword ?? generatedPassword!);
+  await deps.sessions.change(async (tx, sessions) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
+    // Whoever knew the old password may hold a session.
+    await sessions.end({ userId: account.id });
+  });
+  print(
+    generatedPassword
+      ? `New password of ${config.adminEmail}: ${generatedPassword} (shown only this once)`
+      : `The password of ${config.adminEmail} is now ADMIN_PASSWORD`,
+  );
+  return generatedPassword ? { userId: account.id, generatedPassword } : { userId: account.id };
 }
 
 /**
@@ -205,8 +255,8 @@ async function seedDemo(
 
     const roleIds: Record<string, number> = {};
     for (const [name, codes] of [
-      ["Geography editor", GEOGRAPHY_EDITOR],
-      ["Read-only", READ_ONLY],
+      [GEOGRAPHY_EDITOR_ROLE, GEOGRAPHY_EDITOR],
+      [READ_ONLY_ROLE, READ_ONLY],
       ...DEMO_ROLES.map((role) => [role.name, role.permissions] as const),
     ] as const) {
       await tx.insert(roles).values({ name }).onConflictDoNothing();
@@ -223,15 +273,15 @@ async function seedDemo(
         email: "geo.editor@palco.local",
         firstName: "Gabriela",
         lastName: "Editora",
-        role: "Geography editor",
+        role: GEOGRAPHY_EDITOR_ROLE,
         verified: true,
       },
-      { email: "viewer@palco.local", firstName: "Víctor", lastName: "Lector", role: "Read-only", verified: true },
+      { email: "viewer@palco.local", firstName: "Víctor", lastName: "Lector", role: READ_ONLY_ROLE, verified: true },
       {
         email: "pending.activation@palco.local",
         firstName: "Paula",
         lastName: "Pendiente",
-        role: "Read-only",
+        role: READ_ONLY_ROLE,
         verified: false,
       },
     ];

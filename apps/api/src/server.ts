@@ -1,6 +1,15 @@
+import { connect } from "node:net";
+import Fastify from "fastify";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./platform/config.ts";
+import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
+import { createDatabase } from "./platform/db.ts";
 import { drainOnClose } from "./platform/drain.ts";
+import { migrate } from "./platform/migrate.ts";
+import { Sessions } from "./platform/sessions.ts";
+import { AdminPasswordError, setAdminPassword } from "./seed.ts";
+
+/** `npm run admin:password` runs the server bundle with this flag: set the super-admin's password, then exit. */
+const SET_ADMIN_PASSWORD_FLAG = "--set-admin-password";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -14,6 +23,10 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  if (process.argv.includes(SET_ADMIN_PASSWORD_FLAG)) {
+    process.exit(await setAdminPasswordCommand(config));
   }
 
   const app = await buildApp({ config });
@@ -47,6 +60,48 @@ async function main() {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/** Whether something answers on the API's port: a running Palco Admin, as far as this command can tell. */
+function portInUse(config: Config): Promise<boolean> {
+  const host = ["0.0.0.0", "::", ""].includes(config.host) ? "127.0.0.1" : config.host;
+  return new Promise((resolve) => {
+    const socket = connect({ host, port: config.port });
+    socket.setTimeout(1_000);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function setAdminPasswordCommand(config: Config): Promise<number> {
+  // The embedded database has a single user: opening its files beside a running server could damage them.
+  if (!config.databaseUrl && (await portInUse(config))) {
+    process.stderr.write(
+      `Something is listening on port ${config.port}: stop Palco Admin first (the embedded database has one user).\n`,
+    );
+    return 1;
+  }
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.exclusive(() => migrate(database));
+    // Nothing is logged here; ended sessions reach a running PostgreSQL-backed server through the database.
+    const sessions = new Sessions({ db: database.db, log: Fastify({ logger: false }).log });
+    await setAdminPassword({ db: database.db, config, sessions });
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AdminPasswordError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  } finally {
+    await database.close();
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { PermissionCode, Session } from "@palco/shared";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
@@ -286,11 +287,25 @@ export function withTestApp(ready: (app: TestApp, admin: { authorization: string
   });
 }
 
-/** A stand-in for the built SPA (an index.html and one hashed asset), for tests of what the server sends besides the API. */
+/**
+ * A stand-in for the built SPA: an index.html, one hashed asset and a robots.txt, each with the .br and .gz
+ * siblings the web build writes (apps/web/vite.config.ts), and an emitted source map that must never be served.
+ */
 export async function createFakeSpa(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "palco-spa-"));
   await mkdir(path.join(dir, "assets"));
-  await writeFile(path.join(dir, "index.html"), "<!doctype html><title>Palco SPA</title>");
-  await writeFile(path.join(dir, "assets", "app-abc123.js"), "console.log('spa')");
+  await mkdir(path.join(dir, ".vite"));
+  const files: Record<string, string> = {
+    "index.html": `<!doctype html><title>Palco SPA</title>${"<!-- padding -->".repeat(100)}`,
+    "assets/app-abc123.js": `console.log('spa');${"/* padding */".repeat(200)}`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    await writeFile(path.join(dir, name), text);
+    await writeFile(path.join(dir, `${name}.br`), brotliCompressSync(text));
+    await writeFile(path.join(dir, `${name}.gz`), gzipSync(text));
+  }
+  await writeFile(path.join(dir, "assets", "app-abc123.js.map"), '{"version":3,"sources":[],"mappings":""}');
+  await writeFile(path.join(dir, "robots.txt"), "User-agent: *\nDisallow: /\n");
+  await writeFile(path.join(dir, ".vite", "manifest.json"), "{}");
   return dir;
 }

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { prettyFactory } from "pino-pretty";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultLogger } from "../src/platform/logging.ts";
 import { users } from "../src/platform/schema.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 
@@ -13,6 +15,11 @@ const SECRETS = [SECRET_EMAIL, SECRET_HASH, "LeakedHashValue", SECRET_TOKEN, SEC
 interface LogLine {
   level: number;
   msg: string;
+  reqId?: string;
+  method?: string;
+  url?: string;
+  statusCode?: number;
+  responseTime?: number;
   err?: {
     type: string;
     message: string;
@@ -40,6 +47,7 @@ beforeAll(async () => {
   // map (500, with PostgreSQL's "Failing row contains (…)" detail), input the database refuses (400), and a
   // read-only database as after a failover (503).
   const route = { config: { permission: "public" as const } };
+  t.app.get("/api/test/ok", route, async () => ({ ok: true }));
   t.app.post("/api/test/not-null", route, async () => {
     await t.app.db.execute(
       sql`insert into users (email, password_hash, phone, first_name, last_name) values (${SECRET_EMAIL}, ${SECRET_HASH}, ${SECRET_PHONE}, null, 'x')`,
@@ -94,5 +102,51 @@ describe("error logs", () => {
 
   it("say at start-up whether demo data is loaded and why", () => {
     expect(lines().some((line) => line.msg === "Demo data: off (SEED_DEMO=false)")).toBe(true);
+  });
+});
+
+describe("request logs", () => {
+  it("are one line per request: method, URL without secrets, status, milliseconds and request id", async () => {
+    const url = `/api/test/ok?token=${SECRET_TOKEN}&page=2`;
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(200);
+
+    const logged = lines().filter((line) => line.url?.startsWith("/api/test/ok"));
+    expect(logged).toHaveLength(1);
+    const [line] = logged;
+    expect(line).toMatchObject({
+      level: 30,
+      method: "GET",
+      url: "/api/test/ok?token=[REDACTED]&page=2",
+      statusCode: 200,
+      reqId: expect.any(String),
+      responseTime: expect.any(Number),
+    });
+    expect(line!.msg).toMatch(/^GET \/api\/test\/ok\?token=\[REDACTED\]&page=2 200 \d+(\.\d)?ms$/);
+    expect(output.join("")).not.toContain(SECRET_TOKEN);
+    // Fastify's own pair of lines is gone.
+    expect(lines().filter((entry) => entry.msg === "incoming request" || entry.msg === "request completed")).toEqual(
+      [],
+    );
+  });
+
+  it("are pretty one-liners in a terminal and JSON otherwise", () => {
+    expect(defaultLogger("info", false)).not.toHaveProperty("transport");
+    const options = defaultLogger("info", true) as { transport: { target: string; options: Record<string, unknown> } };
+    expect(options.transport.target).toBe("pino-pretty");
+    const pretty = prettyFactory({ ...options.transport.options, colorize: false });
+    const text = pretty({
+      level: 30,
+      time: Date.now(),
+      pid: 1,
+      hostname: "host",
+      reqId: "req-7",
+      method: "GET",
+      url: "/api/users?page=2",
+      statusCode: 200,
+      responseTime: 12.3,
+      msg: "GET /api/users?page=2 200 12.3ms",
+    });
+    expect(text.trimEnd().split("\n")).toHaveLength(1);
+    expect(text).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: GET \/api\/users\?page=2 200 12\.3ms \(req-7\)$/m);
   });
 });

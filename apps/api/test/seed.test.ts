@@ -19,7 +19,7 @@ import { loadConfig } from "../src/platform/config.ts";
 import { createDatabase } from "../src/platform/db.ts";
 import { migrate } from "../src/platform/migrate.ts";
 import { countries, paymentMethods, paymentProviders, permissions, users } from "../src/platform/schema.ts";
-import { generatePassword, seed } from "../src/seed.ts";
+import { AdminPasswordError, generatePassword, seed, setAdminPassword } from "../src/seed.ts";
 import { DEMO_COUNTRIES, DEMO_ROLES, DEMO_STAFF, PAYMENT_PROVIDERS } from "../src/seed-data.ts";
 import {
   ADMIN_PASSWORD,
@@ -30,6 +30,7 @@ import {
   createTestDatabase,
   expectErrorShape,
   login,
+  nextIp,
   readOutbox,
   type TestApp,
   tokenFromLink,
@@ -87,7 +88,7 @@ describe("demo data (static checks)", () => {
     for (const role of DEMO_ROLES) {
       for (const code of role.permissions) expect(isPermissionCode(code), `${role.name} ${code}`).toBe(true);
     }
-    const roleNames = [...DEMO_ROLES.map((role) => role.name), "Geography editor", "Read-only"];
+    const roleNames = [...DEMO_ROLES.map((role) => role.name), "Editor de geografía", "Solo lectura"];
     for (const staff of DEMO_STAFF) {
       expect(PHONE_PATTERN.test(staff.phone), staff.phone).toBe(true);
       expect(staff.phone.startsWith("+52 ")).toBe(true);
@@ -96,6 +97,17 @@ describe("demo data (static checks)", () => {
       for (const role of staff.roles) expect(roleNames).toContain(role);
     }
     expect(new Set(DEMO_STAFF.map((staff) => staff.email)).size).toBe(DEMO_STAFF.length);
+  });
+
+  it("names places in Spanish, the one language of the demo data", () => {
+    const byCode = new Map(DEMO_COUNTRIES.map((country) => [country.code, country]));
+    expect(byCode.get("USA")?.name).toBe("Estados Unidos");
+    expect(byCode.get("CAN")?.name).toBe("Canadá");
+    const stateName = (country: string, state: string) =>
+      byCode.get(country)?.states.find((candidate) => candidate.code === state)?.name;
+    expect(stateName("USA", "NYS")).toBe("Nueva York");
+    expect(stateName("CAN", "BCO")).toBe("Columbia Británica");
+    expect(stateName("MEX", "NLE")).toBe("Nuevo León");
   });
 
   it("generates passwords that satisfy the policy", () => {
@@ -154,7 +166,10 @@ describe("seeding with demo data", () => {
     const roleNames = (await call(t.app, { method: "GET", url: "/api/roles/all", headers: admin }))
       .json()
       .map((role: { name: string }) => role.name);
-    expect(roleNames).toEqual(expect.arrayContaining(["Operaciones", "Soporte", "Finanzas", "Geography editor"]));
+    // Demo data is in one language, Spanish (docs/decisions.md).
+    expect([...roleNames].sort()).toEqual(
+      ["Editor de geografía", "Finanzas", "Operaciones", "Solo lectura", "Soporte"].sort(),
+    );
     const support = await login(t.app, "mafer.lopez@palco.local", ADMIN_PASSWORD);
     expect(support.user.permissions).toEqual(expect.arrayContaining(["USERS_EDIT", "USERS_ACTIVATE"]));
   });
@@ -260,6 +275,57 @@ describe("seeding without ADMIN_PASSWORD", () => {
       print: (line) => printed.push(line),
     });
     expect(printed).toHaveLength(1);
+  });
+
+  it("sets a new password on request (npm run admin:password), printed once, and ends the old sessions", async () => {
+    const oldPassword = t.app.seedResult!.generatedPassword!;
+    const before = await login(t.app, "root@palco.test", oldPassword);
+    const shown: string[] = [];
+    const { generatedPassword } = await setAdminPassword({
+      db: t.app.db,
+      config: t.app.appConfig,
+      sessions: t.app.sessions,
+      print: (line) => shown.push(line),
+    });
+    expect(generatedPassword).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)\S{20}$/);
+    expect(shown).toEqual([`New password of root@palco.test: ${generatedPassword} (shown only this once)`]);
+
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { provider: "email", user: "root@palco.test", secret: oldPassword },
+      remoteAddress: nextIp(),
+    });
+    expect(refused.statusCode).toBe(401);
+    expectErrorShape(await call(t.app, { method: "GET", url: "/api/countries", headers: bearer(before.token) }), 401);
+    expect((await login(t.app, "root@palco.test", generatedPassword!)).user.isSuperAdmin).toBe(true);
+
+    // With ADMIN_PASSWORD set, that one is used and not printed.
+    shown.length = 0;
+    const chosen = await setAdminPassword({
+      db: t.app.db,
+      config: { ...t.app.appConfig, adminPassword: "Chosen2026x" },
+      sessions: t.app.sessions,
+      print: (line) => shown.push(line),
+    });
+    expect(chosen.generatedPassword).toBeUndefined();
+    expect(shown).toEqual(["The password of root@palco.test is now ADMIN_PASSWORD"]);
+    await login(t.app, "root@palco.test", "Chosen2026x");
+  });
+
+  it("refuses an e-mail that names no account or an account that is not a super-admin", async () => {
+    const staff = await t.createUser();
+    for (const adminEmail of ["nobody@palco.test", staff.email]) {
+      await expect(
+        setAdminPassword({
+          db: t.app.db,
+          config: { ...t.app.appConfig, adminEmail },
+          sessions: t.app.sessions,
+          print: () => {},
+        }),
+      ).rejects.toBeInstanceOf(AdminPasswordError);
+    }
+    await login(t.app, staff.email, staff.password);
   });
 });
 

@@ -221,9 +221,9 @@ describe("POST /api/users", () => {
       const expected = {
         firstName: translate(language, "USERS.VALIDATION.FIRST_NAME_MISSING"),
         lastName: translate(language, "USERS.VALIDATION.LAST_NAME_MISSING"),
-        email: translate(language, "VALIDATION.REQUIRED"),
+        email: translate(language, "VALIDATION.EMAIL_MISSING"),
         phone: translate(language, "USERS.VALIDATION.PHONE_MISSING"),
-        password: translate(language, "VALIDATION.REQUIRED"),
+        password: translate(language, "VALIDATION.PASSWORD_MISSING"),
       };
       expect(body.messages).toEqual(expected);
       expect(body.message.split("\n").sort()).toEqual(Object.values(expected).sort());

@@ -123,9 +123,10 @@ export function searchCondition(
 
 /** The longest run of letters and digits in `term` when it has three or more of them, else the whole term. */
 function longestWord(term: string): string {
-  const words = term.split(/[^\p{L}\p{N}]+/u);
-  const longest = words.reduce((best, word) => ([...word].length > [...best].length ? word : best), "");
-  return [...longest].length > PREFIX_TERM_LENGTH ? longest : term;
+  const length = (text: string) => [...text].length;
+  let longest = "";
+  for (const word of term.split(/[^\p{L}\p{N}]+/u)) if (length(word) > length(longest)) longest = word;
+  return length(longest) > PREFIX_TERM_LENGTH ? longest : term;
 }
 
 /**

@@ -1,6 +1,64 @@
-import type { FastifyServerOptions } from "fastify";
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 
 type LoggerOption = FastifyServerOptions["logger"];
+
+/** Fields of the request line, shown in its message by the terminal view (so they are not repeated under it). */
+const REQUEST_LINE_FIELDS = ["method", "url", "statusCode", "responseTime"] as const;
+
+/**
+ * pino at `level`: JSON lines for files and log collectors, and in a terminal (stdout is a TTY) pino-pretty's
+ * coloured one-liners: time, level, message and the request id.
+ */
+export function defaultLogger(level: string, stdoutIsTerminal = Boolean(process.stdout.isTTY)): LoggerOption {
+  return {
+    level,
+    redact: REDACTED_PATHS,
+    ...(stdoutIsTerminal
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: {
+              translateTime: "SYS:HH:MM:ss",
+              ignore: ["pid", "hostname", "reqId", ...REQUEST_LINE_FIELDS].join(","),
+              messageFormat: "{msg}{if reqId} ({reqId}){end}",
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * One log line per request, when its answer is sent, instead of Fastify's two ("incoming request", "request
+ * completed"): `GET /api/users?page=2 200 12ms`, with method, URL (tokens censored), status code, milliseconds and
+ * the request id as fields. Every other log line Fastify writes (errors, 404s, closing) is left as it is.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {
+    // Logged once, on completion.
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = requestLine(request, reply);
+    const message = `${line.method} ${line.url} ${line.statusCode} ${line.responseTime}ms`;
+    if (error) reply.log.error({ ...line, err: error }, message);
+    else reply.log.info(line, message);
+  }
+}
+
+/** The fields of a request's log line. */
+export function requestLine(
+  request: Pick<FastifyRequest, "method" | "url">,
+  reply: Pick<FastifyReply, "statusCode" | "elapsedTime">,
+) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url) ?? "",
+    statusCode: reply.statusCode,
+    responseTime: Math.round(reply.elapsedTime * 10) / 10,
+  };
+}
 
 /** Query parameters whose values are secrets: e-mailed reset and activation links, socket.io handshakes. */
 const SECRET_QUERY = /([?&](?:token|access_token|refreshToken)=)[^&#]*/gi;

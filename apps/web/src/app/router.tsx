@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: page(() => import("./layout/app-layout.tsx")),
+            lazy: page(() => import("./signed-in-layout.tsx")),
             children: [
               { index: true, lazy: page(() => import("./routes/dashboard-page.tsx")) },
               ...RESOURCES.map(resourceRoutes),

@@ -1,4 +1,12 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  darken,
+  luminance,
+  type MantineColorsTuple,
+  toRgba,
+} from "@mantine/core";
 
 /** A calm indigo ("palco") as the primary colour. */
 const palco: MantineColorsTuple = [
@@ -14,9 +22,89 @@ const palco: MantineColorsTuple = [
   "#263ba1",
 ];
 
+/** WCAG 2.1 AA for normal-size text (1.4.3). */
+export const TEXT_CONTRAST = 4.5;
+/** WCAG 2.1 AA for boundaries of form controls (1.4.11). */
+export const BOUNDARY_CONTRAST = 3;
+
+/**
+ * The darkest background ordinary text sits on: a hovered table row (gray-1). Pages are gray-0 and cards white, both
+ * lighter, so a colour that reads on gray-1 reads everywhere in the light scheme.
+ */
+export const DARKEST_SURFACE = DEFAULT_THEME.colors.gray[1];
+
+/** Secondary text (`c="dimmed"`, descriptions, placeholders): Mantine's gray-6 (3.32:1 on white) darkened. */
+export const DIMMED = "#5f666d";
+/** Borders of inputs, checkboxes and switch tracks: gray-6, 3.32:1 on white instead of gray-4's 1.48:1. */
+export const CONTROL_BORDER = DEFAULT_THEME.colors.gray[6];
+
+/** Contrast ratio of two opaque colours (WCAG relative luminance). */
+export function contrastRatio(a: string, b: string): number {
+  const [lighter, darker] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** `color` at `opacity` over an opaque `surface`, as the browser paints it. */
+export function over(color: string, opacity: number, surface: string): string {
+  const top = toRgba(color);
+  const bottom = toRgba(surface);
+  const mix = (a: number, b: number) => Math.round(a * opacity + b * (1 - opacity));
+  return `rgb(${mix(top.r, bottom.r)}, ${mix(top.g, bottom.g)}, ${mix(top.b, bottom.b)})`;
+}
+
+/**
+ * The lightest shade of `shades`, from `from` on, that reaches `ratio` against `background`; when even the darkest
+ * shade falls short (teal, green, yellow, orange, lime are bright at 9), shade 9 darkened in small steps until it
+ * does. Keeps each colour's hue while guaranteeing the ratio.
+ */
+export function readableShade(shades: readonly string[], from: number, background: string, ratio = TEXT_CONTRAST) {
+  for (const shade of shades.slice(from)) if (contrastRatio(shade, background) >= ratio) return shade;
+  const darkest = shades[9] ?? shades.at(-1) ?? "#000000";
+  for (let amount = 0.05; amount < 1; amount += 0.05) {
+    const candidate = darken(darkest, amount);
+    if (contrastRatio(candidate, background) >= ratio) return candidate;
+  }
+  return "#000000";
+}
+
+const LIGHT_PRIMARY_SHADE = 6;
+/** Mantine paints the light variant's background as the primary shade at 10 % opacity. */
+const LIGHT_TINT_OPACITY = 0.1;
+
+/**
+ * Mantine's light scheme takes text colours straight from shade 6, which is too pale for text almost everywhere
+ * (the "Yes" badge: teal-6 on its tint, 2.32:1). Every theme colour gets, instead:
+ * - light variant text (badges, avatar initials, active nav link, light alerts and `c="<color>"` text): the first
+ *   shade reaching 4.5:1 on its own tint laid over the darkest surface;
+ * - filled and outline variants: the first shade from 6 on that carries white text at 4.5:1 (and reads as outline
+ *   text on white), with the next darker one on hover.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = {
+    "--mantine-color-dimmed": DIMMED,
+    "--mantine-color-placeholder": DIMMED,
+    "--mantine-color-anchor": `var(--mantine-color-${theme.primaryColor}-7)`,
+    "--mantine-color-error": readableShade(theme.colors.red, LIGHT_PRIMARY_SHADE, DARKEST_SURFACE),
+  };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (name === "dark") continue; // near-black already: Mantine's values read fine
+    const tint = over(shades[LIGHT_PRIMARY_SHADE] ?? shades[6], LIGHT_TINT_OPACITY, DARKEST_SURFACE);
+    const onTint = readableShade(shades, LIGHT_PRIMARY_SHADE, tint);
+    const filled = readableShade(shades, LIGHT_PRIMARY_SHADE, theme.white);
+    const filledIndex = shades.indexOf(filled);
+    const filledHover = filledIndex >= 0 && filledIndex < 9 ? shades[filledIndex + 1]! : darken(filled, 0.1);
+    light[`--mantine-color-${name}-light-color`] = onTint;
+    light[`--mantine-color-${name}-text`] = onTint;
+    light[`--mantine-color-${name}-filled`] = filled;
+    light[`--mantine-color-${name}-filled-hover`] = filledHover;
+    light[`--mantine-color-${name}-outline`] = filled;
+  }
+  return { variables: { "--palco-control-border": CONTROL_BORDER }, light, dark: {} };
+};
+
 export const theme = createTheme({
   primaryColor: "palco",
-  primaryShade: { light: 6, dark: 5 },
+  primaryShade: { light: LIGHT_PRIMARY_SHADE, dark: 5 },
   colors: { palco },
   defaultRadius: "md",
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -69,6 +69,7 @@ export const es: WebMessages = {
     CANCEL: "Cancelar",
     BACK: "Regresar",
     BACK_TO_LIST: "Regresar a la lista",
+    MORE_ACTIONS: "Más acciones",
     RETRY: "Reintentar",
     BLOCK: "Bloquear",
     UNBLOCK: "Desbloquear",
@@ -103,6 +104,8 @@ export const es: WebMessages = {
     IMAGE_DROP: "Arrastra una imagen aquí o haz clic para elegirla",
     IMAGE_RULES: "{{formats}}, de hasta {{size}}",
     IMAGE_REMOVE: "Quitar imagen",
+    IMAGE_CHOOSE: "Elegir una imagen",
+    IMAGE_FILE: "{{label}}: archivo de imagen",
     IMAGE_PREVIEW: "Vista previa de la imagen elegida",
     IMAGE_FORMAT: "El archivo debe ser una imagen {{formats}}",
     IMAGE_TOO_LARGE: "La imagen debe pesar como máximo {{size}}",
@@ -177,9 +180,9 @@ export const es: WebMessages = {
   },
   DASHBOARD: {
     TITLE: "Panel",
-    WELCOME: "Bienvenido, {{name}}",
+    WELCOME: "Te damos la bienvenida, {{name}}",
     TEXT: "Esta es la administración del mercado Palco. Elige una sección para comenzar.",
-    SECTIONS: "Tus secciones",
+    NOTHING_YET: "Tu cuenta aún no abre ninguna pantalla: pide a un administrador el acceso que necesitas.",
   },
   COMING_SOON: {
     TITLE: "Próximamente",

@@ -1,21 +1,27 @@
-import { Badge, Box, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconLock, IconLockOpen, IconPencil } from "@tabler/icons-react";
+import { Box, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconLock, IconLockOpen, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { serverMessages } from "@/lib/api.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
+import { useSession } from "@/lib/session.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
 import { ErrorAlert } from "./error-alert.tsx";
 import { fieldValue } from "./field-value.tsx";
 import { LoadErrorModal } from "./load-error-modal.tsx";
-import { PageHeader } from "./page-header.tsx";
+import { PageHeader, RefusedButton } from "./page-header.tsx";
 import { useRecordId } from "./record-id.ts";
-import { type Entity, type Resource, resourcePath } from "./resource.ts";
+import { type Entity, type Refusals, type Resource, resourcePath } from "./resource.ts";
 import { useResourceDetail, useSetActive } from "./resource-queries.ts";
+import { StatusBadge } from "./status-badge.tsx";
 
-/** Read-only view of one record: its fields, back to the list, edit, and block/unblock with confirmation. */
+/**
+ * Read-only view of one record: its fields, back to the list, edit, and block/unblock with confirmation. The state
+ * is the badge next to the title (a detail field would repeat it); actions the server would refuse for this record
+ * (`resource.refuses`) stay visible but disabled, saying why.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the detail page does not look at the form or list types
 export function DetailPage<T extends Entity>({ resource }: { resource: Resource<T, any, any> }) {
   const { meta, api, detail } = resource;
@@ -27,6 +33,8 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
   const basePath = resourcePath(meta);
   const canEdit = useCan(meta.permissions.edit) && Boolean(resource.form);
   const canToggle = useCan(meta.permissions.activate);
+  const user = useSession()?.user ?? null;
+  const refusals: Refusals = record && resource.refuses ? resource.refuses(record, user) : {};
   const [confirming, setConfirming] = useState(false);
   // The flag the confirmation asks for, frozen while the modal is open (and while it fades out).
   const [target, setTarget] = useState(false);
@@ -56,39 +64,38 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
   return (
     <>
       <PageHeader
-        parent={{ to: basePath, label: t(`${meta.ns}.TITLE`) }}
         title={record ? title : <Skeleton height={30} width={220} radius="sm" />}
-        badge={
-          active !== undefined && (
-            <Badge variant="dot" color={active ? "teal" : "gray"} size="lg" tt="none" fw={500}>
-              {t(active ? "COMMON.ACTIVE" : "COMMON.INACTIVE")}
-            </Badge>
-          )
+        badge={active !== undefined && <StatusBadge active={active} />}
+        back={{ to: basePath, label: t("COMMON.BACK_TO_LIST") }}
+        secondaryActions={
+          record && canToggle && active !== undefined
+            ? [
+                {
+                  key: "activate",
+                  label: t(active ? "COMMON.BLOCK" : "COMMON.UNBLOCK"),
+                  icon: active ? <IconLock size={16} /> : <IconLockOpen size={16} />,
+                  color: active ? "red" : "teal",
+                  refusal: refusals.activate && t(refusals.activate),
+                  onClick: () => {
+                    setTarget(!active);
+                    setConfirming(true);
+                  },
+                },
+              ]
+            : []
         }
         actions={
-          <>
-            <Button component={Link} to={basePath} variant="default" leftSection={<IconArrowLeft size={16} />}>
-              {t("COMMON.BACK_TO_LIST")}
+          record &&
+          canEdit &&
+          (refusals.edit ? (
+            <RefusedButton refusal={t(refusals.edit)} leftSection={<IconPencil size={16} />}>
+              {t("COMMON.EDIT")}
+            </RefusedButton>
+          ) : (
+            <Button component={Link} to={`${basePath}/${record.id}/edit`} leftSection={<IconPencil size={16} />}>
+              {t("COMMON.EDIT")}
             </Button>
-            {record && canToggle && active !== undefined && (
-              <Button
-                variant="light"
-                color={active ? "red" : "teal"}
-                leftSection={active ? <IconLock size={16} /> : <IconLockOpen size={16} />}
-                onClick={() => {
-                  setTarget(!active);
-                  setConfirming(true);
-                }}
-              >
-                {t(active ? "COMMON.BLOCK" : "COMMON.UNBLOCK")}
-              </Button>
-            )}
-            {record && canEdit && (
-              <Button component={Link} to={`${basePath}/${record.id}/edit`} leftSection={<IconPencil size={16} />}>
-                {t("COMMON.EDIT")}
-              </Button>
-            )}
-          </>
+          ))
         }
       />
       <Stack gap="md">

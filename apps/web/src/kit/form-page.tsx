@@ -14,6 +14,7 @@ import { ErrorAlert } from "./error-alert.tsx";
 import { FormField } from "./form-fields.tsx";
 import { LoadErrorModal } from "./load-error-modal.tsx";
 import { PageHeader } from "./page-header.tsx";
+import { placeServerMessages } from "./place-server-messages.ts";
 import { useRecordId } from "./record-id.ts";
 import {
   type Entity,
@@ -55,7 +56,8 @@ function WhenVisible({
 
 /**
  * Create and edit form of a resource, validated on submit with the shared zod schema. A 422/409 answer puts
- * each server message on its field and lists them all; other failures show the generic store/update text.
+ * each server message on its field and lists only the others in an alert; other failures show the generic
+ * store/update text.
  * Create goes to the list, update to the detail, delete (edit only) to the list — each with a success banner.
  */
 export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
@@ -94,7 +96,9 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
     shouldFocusError: true,
   });
   const { register, control, handleSubmit, setError, setFocus, reset, getValues, formState } = form;
-  const fieldNames = allFields.map((field) => field.name);
+  // The fields on screen for these values: a field hidden by its `visible` rule cannot show a message.
+  const shownFieldNames = (values: FieldValues) =>
+    new Set(allFields.filter((field) => field.visible?.({ mode, values }) !== false).map((field) => field.name));
   const firstField = allFields.find((field) => FOCUSABLE_FIRST.has(field.kind) && !field.visible)?.name;
 
   // Fill the edit form once, when the record first arrives; focus the first field on every form page.
@@ -127,17 +131,15 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
         navigate(basePath, flash(`${meta.ns}.CREATED`));
       }
     } catch (error) {
-      const texts = serverMessages(error);
-      if (texts && error instanceof ApiError) {
+      if (serverMessages(error) && error instanceof ApiError) {
+        const { onFields, unplaced } = placeServerMessages(error.messages, shownFieldNames(getValues()));
         let focus = true;
-        for (const [key, text] of Object.entries(error.messages)) {
-          // "roles.0" or "roles[]" belong to the roles field.
-          const name = key.split(/[.[]/)[0] ?? key;
-          if (!fieldNames.includes(name)) continue;
+        for (const [name, text] of onFields) {
           setError(name, { type: "server", message: text }, { shouldFocus: focus });
           focus = false;
         }
-        setFailure({ text: texts.join("\n"), at: Date.now() });
+        // A message already under its field is not repeated above the form; the alert keeps the others.
+        if (unplaced.length > 0) setFailure({ text: unplaced.join("\n"), at: Date.now() });
       } else {
         setFailure({ text: t(isEdit ? "ERROR_PAGES.UPDATING_DATA" : "ERROR_PAGES.STORING_DATA"), at: Date.now() });
       }

@@ -1,10 +1,32 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@palco/shared/constants";
 import dayjs from "dayjs";
 
-export const DATE_TIME_FORMAT = "D/M/YYYY h:mm:ss A";
+/**
+ * Timestamps per language: English as spec 01 shows them (12-hour clock), Spanish with the 24-hour clock its
+ * readers expect. Day first in both.
+ */
+export const DATE_TIME_FORMATS = {
+  en: "D/M/YYYY h:mm:ss A",
+  es: "D/M/YYYY H:mm:ss",
+} as const satisfies Record<Language, string>;
 
-/** Formats an ISO timestamp in the browser's time zone as D/M/YYYY h:mm:ss A; empty for missing values. */
-export function formatDateTime(value: string | Date | null | undefined): string {
+function formatFor(language: string): string {
+  const known = (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
+  return DATE_TIME_FORMATS[known];
+}
+
+/**
+ * Formats an ISO timestamp in the browser's time zone in the language's format; empty for missing values.
+ * `language` defaults to dayjs' current locale, which follows the UI language (lib/i18n.ts).
+ */
+export function formatDateTime(value: string | Date | null | undefined, language: string = dayjs.locale()): string {
   if (!value) return "";
   const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_TIME_FORMAT) : "";
+  return date.isValid() ? date.format(formatFor(language)) : "";
+}
+
+/** Ends a message with a full stop unless it already ends a sentence, so another sentence can follow it. */
+export function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return trimmed === "" || /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -1,8 +1,8 @@
 import "@mantine/dropzone/styles.css";
-import { ActionIcon, Avatar, Box, Group, Input, Stack, Text, Tooltip } from "@mantine/core";
+import { Avatar, Box, Button, Group, Input, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
-import { IconPhoto, IconPhotoUp, IconX } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { IconPhoto, IconPhotoUp, IconTrash, IconUpload, IconX } from "@tabler/icons-react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageValue } from "./multipart.ts";
 
@@ -46,8 +46,8 @@ function useObjectUrl(file: File | null) {
 }
 
 /**
- * One image chosen with a drop zone (drag and drop, click or keyboard), checked here for type, size and count
- * and again by the server on its bytes. Shows a preview of the new or the stored picture and a remove button.
+ * One image, dropped on a zone or chosen with the button beside it, checked here for type, size and count and again
+ * by the server on its bytes. Shows a preview of the new or the stored picture and a remove button.
  */
 export default function ImageField({
   label,
@@ -62,7 +62,11 @@ export default function ImageField({
   inputRef,
 }: Props) {
   const { t } = useTranslation();
-  const labelId = useId();
+  const fieldId = useId();
+  // Input.Wrapper names its parts after its id.
+  const labelId = `${fieldId}-label`;
+  const rulesId = `${fieldId}-rules`;
+  const openFileDialog = useRef<() => void>(null);
   // Why the last dropped file was refused; translated at render, so a language switch re-words it.
   const [rejection, setRejection] = useState<"count" | "format" | "size" | null>(null);
   const fileUrl = useObjectUrl(value.file);
@@ -87,90 +91,111 @@ export default function ImageField({
           ? t("COMMON.IMAGE_FORMAT", { formats })
           : null;
   const shown = rejectionText ?? error;
+  const describedBy = [hint && `${fieldId}-description`, rulesId, shown && `${fieldId}-error`]
+    .filter(Boolean)
+    .join(" ");
   const radius = shape === "circle" ? 999 : "md";
 
   return (
     <Input.Wrapper
-      label={<span id={labelId}>{label}</span>}
+      id={fieldId}
+      label={label}
       labelElement="div"
       description={hint}
       error={shown}
       inputWrapperOrder={["label", "description", "input", "error"]}
     >
-      <Group align="center" gap="lg" mt={6} wrap="nowrap">
-        <Box pos="relative">
-          <Avatar
-            src={preview}
-            alt={preview ? t("COMMON.IMAGE_PREVIEW") : ""}
-            size={96}
-            radius={radius}
-            color="gray"
-            variant="light"
+      <Group align="flex-start" gap="lg" mt={6} wrap="nowrap">
+        <Avatar
+          src={preview}
+          alt={preview ? t("COMMON.IMAGE_PREVIEW") : ""}
+          size={96}
+          radius={radius}
+          color="gray"
+          variant="light"
+          style={{ flexShrink: 0 }}
+        >
+          <IconPhoto size={36} stroke={1.4} aria-hidden />
+        </Avatar>
+        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+          {/*
+           * The zone only receives dropped files and mouse clicks: it is a labelled group, not a button, so the file
+           * input inside it is not nested in another control. Keyboard and screen-reader users choose the file with
+           * the button beside it.
+           */}
+          <Dropzone
+            role="group"
+            aria-labelledby={labelId}
+            openRef={openFileDialog}
+            onDrop={(files) => {
+              const file = files[0];
+              if (!file) return;
+              setRejection(null);
+              onChange({ file, current: value.current, remove: false });
+            }}
+            onReject={onReject}
+            accept={[...accept]}
+            maxSize={maxBytes}
+            maxFiles={1}
+            multiple={false}
+            useFsAccessApi={false}
+            activateOnKeyboard={false}
+            inputProps={{ "aria-label": t("COMMON.IMAGE_FILE", { label }) }}
+            disabled={disabled}
+            radius="md"
+            styles={{ root: { borderColor: shown ? "var(--mantine-color-error)" : undefined } }}
           >
-            <IconPhoto size={36} stroke={1.4} aria-hidden />
-          </Avatar>
-          {preview && !disabled && (
-            <Tooltip label={t("COMMON.IMAGE_REMOVE")} withArrow>
-              <ActionIcon
-                pos="absolute"
-                top={-6}
-                right={-6}
-                radius="xl"
-                size="sm"
+            <Group gap="md" mih={64} wrap="nowrap">
+              {/* The icon gives way to the text on a phone. */}
+              <Box visibleFrom="xs" style={{ flexShrink: 0, lineHeight: 0 }}>
+                <Dropzone.Accept>
+                  <IconPhotoUp size={30} color="var(--mantine-color-palco-6)" stroke={1.5} aria-hidden />
+                </Dropzone.Accept>
+                <Dropzone.Reject>
+                  <IconX size={30} color="var(--mantine-color-error)" stroke={1.5} aria-hidden />
+                </Dropzone.Reject>
+                <Dropzone.Idle>
+                  <IconPhotoUp size={30} color="var(--mantine-color-dimmed)" stroke={1.5} aria-hidden />
+                </Dropzone.Idle>
+              </Box>
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+                  {value.file ? value.file.name : t("COMMON.IMAGE_DROP")}
+                </Text>
+                <Text id={rulesId} size="xs" c="dimmed">
+                  {t("COMMON.IMAGE_RULES", { formats, size })}
+                </Text>
+              </Stack>
+            </Group>
+          </Dropzone>
+          <Group gap="xs">
+            <Button
+              ref={inputRef}
+              variant="default"
+              size="xs"
+              leftSection={<IconUpload size={14} aria-hidden />}
+              aria-describedby={describedBy}
+              disabled={disabled}
+              onClick={() => openFileDialog.current?.()}
+            >
+              {t("COMMON.IMAGE_CHOOSE")}
+            </Button>
+            {preview && !disabled && (
+              <Button
+                variant="subtle"
                 color="red"
-                variant="filled"
-                aria-label={t("COMMON.IMAGE_REMOVE")}
+                size="xs"
+                leftSection={<IconTrash size={14} aria-hidden />}
                 onClick={() => {
                   setRejection(null);
                   onChange({ file: null, current: value.current, remove: value.current !== null });
                 }}
               >
-                <IconX size={14} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Box>
-        <Dropzone
-          ref={inputRef}
-          role="button"
-          aria-labelledby={labelId}
-          onDrop={(files) => {
-            const file = files[0];
-            if (!file) return;
-            setRejection(null);
-            onChange({ file, current: value.current, remove: false });
-          }}
-          onReject={onReject}
-          accept={[...accept]}
-          maxSize={maxBytes}
-          maxFiles={1}
-          multiple={false}
-          useFsAccessApi={false}
-          disabled={disabled}
-          radius="md"
-          style={{ flex: 1 }}
-          styles={{ root: { borderColor: shown ? "var(--mantine-color-red-6)" : undefined } }}
-        >
-          <Group justify="center" gap="md" mih={96} style={{ pointerEvents: "none" }} wrap="nowrap">
-            <Dropzone.Accept>
-              <IconPhotoUp size={34} color="var(--mantine-color-palco-6)" stroke={1.5} />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <IconX size={34} color="var(--mantine-color-red-6)" stroke={1.5} />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <IconPhotoUp size={34} color="var(--mantine-color-dimmed)" stroke={1.5} />
-            </Dropzone.Idle>
-            <Stack gap={2}>
-              <Text size="sm" fw={500}>
-                {value.file ? value.file.name : t("COMMON.IMAGE_DROP")}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t("COMMON.IMAGE_RULES", { formats, size })}
-              </Text>
-            </Stack>
+                {t("COMMON.IMAGE_REMOVE")}
+              </Button>
+            )}
           </Group>
-        </Dropzone>
+        </Stack>
       </Group>
     </Input.Wrapper>
   );

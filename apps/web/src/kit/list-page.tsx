@@ -9,6 +9,7 @@ import { usePageTitle } from "@/lib/page-title.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { ErrorAlert } from "./error-alert.tsx";
 import { fieldValue } from "./field-value.tsx";
+import { ListCards } from "./list-cards.tsx";
 import { ListFilters } from "./list-filters.tsx";
 import { PageHeader } from "./page-header.tsx";
 import { type PageTarget, pagerLinks } from "./page-window.ts";
@@ -16,6 +17,7 @@ import { Pagination } from "./pagination.tsx";
 import { type Entity, type Resource, resourcePath } from "./resource.ts";
 import { useResourceList } from "./resource-queries.ts";
 import { SearchInput } from "./search-input.tsx";
+import { usePhone } from "./use-phone.ts";
 
 const INTERACTIVE = "a, button, input, select, textarea, [role=button], [role=checkbox]";
 const PAGE_KEYS = ["page", "after", "before"];
@@ -28,13 +30,15 @@ const SHOWING = {
 /**
  * A paged list: search (debounced), filters, table, pagination. Page, search and filters live in the query
  * string, so the back button and shared links restore the same view; any search/filter change goes back to page 1.
- * An unpaged list (`list.paged: false`) shows every row the API answers, without pagination.
+ * An unpaged list (`list.paged: false`) shows every row the API answers, without pagination. Narrower than the
+ * `sm` breakpoint, the rows become compact cards (see PhoneCard) instead of a table clipped in its card.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the list page does not look at the detail or form types
 export function ListPage<L extends Entity>({ resource }: { resource: Resource<any, any, L> }) {
   const { meta, api, list } = resource;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const phone = usePhone();
   const title = usePageTitle(`${meta.ns}.TITLE`);
   const [searchParams, setSearchParams] = useSearchParams();
   const canCreate = useCan(meta.permissions.create) && Boolean(resource.form);
@@ -102,7 +106,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   const detailPath = (record: L) => `${basePath}/${record.id}`;
   const linkColumn = list.columns.find((column) => column.link) ?? list.columns[0];
 
-  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, record: L) => {
+  const onRowClick = (event: MouseEvent<HTMLElement>, record: L) => {
     if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
     if (window.getSelection()?.toString()) return;
     if (event.metaKey || event.ctrlKey) window.open(detailPath(record), "_blank", "noopener");
@@ -139,9 +143,41 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   const from = data && items.length > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const to = items.length > 0 ? from + items.length - 1 : 0;
 
+  const loading = query.isPending || pastTheEnd || (query.isPlaceholderData && items.length === 0);
+  const loadingCount = paged ? PAGE_SIZE : 4;
+  const emptyState = (
+    <Stack align="center" gap="xs" py={48}>
+      <ThemeIcon variant="light" color={query.isError ? "red" : "gray"} size={44} radius="xl">
+        <IconInbox size={22} />
+      </ThemeIcon>
+      <Text fw={600}>{query.isError ? t("ERROR_PAGES.LOADING_DATA") : t("COMMON.NO_RESULTS")}</Text>
+      {!query.isError && (
+        <Text size="sm" c="dimmed">
+          {hasCriteria ? t("COMMON.NO_RESULTS_FILTERED") : t("COMMON.NO_RESULTS_EMPTY")}
+        </Text>
+      )}
+      {query.isError ? (
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => void query.refetch()}
+        >
+          {t("COMMON.RETRY")}
+        </Button>
+      ) : (
+        hasCriteria && (
+          <Button variant="default" size="xs" onClick={() => setSearchParams(new URLSearchParams())}>
+            {t("COMMON.CLEAR_FILTERS")}
+          </Button>
+        )
+      )}
+    </Stack>
+  );
+
   let body: React.ReactNode;
-  if (query.isPending || pastTheEnd || (query.isPlaceholderData && items.length === 0)) {
-    body = Array.from({ length: paged ? PAGE_SIZE : 4 }, (_, row) => (
+  if (loading) {
+    body = Array.from({ length: loadingCount }, (_, row) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
       <Table.Tr key={row} aria-hidden>
         {list.columns.map((column) => (
@@ -154,35 +190,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   } else if (items.length === 0) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={columnCount}>
-          <Stack align="center" gap="xs" py={48}>
-            <ThemeIcon variant="light" color={query.isError ? "red" : "gray"} size={44} radius="xl">
-              <IconInbox size={22} />
-            </ThemeIcon>
-            <Text fw={600}>{query.isError ? t("ERROR_PAGES.LOADING_DATA") : t("COMMON.NO_RESULTS")}</Text>
-            {!query.isError && (
-              <Text size="sm" c="dimmed">
-                {hasCriteria ? t("COMMON.NO_RESULTS_FILTERED") : t("COMMON.NO_RESULTS_EMPTY")}
-              </Text>
-            )}
-            {query.isError ? (
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => void query.refetch()}
-              >
-                {t("COMMON.RETRY")}
-              </Button>
-            ) : (
-              hasCriteria && (
-                <Button variant="default" size="xs" onClick={() => setSearchParams(new URLSearchParams())}>
-                  {t("COMMON.CLEAR_FILTERS")}
-                </Button>
-              )
-            )}
-          </Stack>
-        </Table.Td>
+        <Table.Td colSpan={columnCount}>{emptyState}</Table.Td>
       </Table.Tr>
     );
   } else {
@@ -260,32 +268,48 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               </Button>
             </Group>
           )}
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table
-              aria-label={title}
-              aria-busy={query.isFetching}
-              highlightOnHover={items.length > 0}
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  {list.columns.map((column) => (
-                    <Table.Th key={column.key} w={column.width}>
-                      <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.3 }}>
-                        {t(column.label)}
-                      </Text>
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>{body}</Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {phone ? (
+            <ListCards
+              label={title}
+              columns={list.columns}
+              linkColumn={linkColumn}
+              phone={list.phone}
+              items={items}
+              loadingCount={loading ? loadingCount : 0}
+              empty={emptyState}
+              busy={query.isFetching}
+              dimmed={query.isPlaceholderData}
+              detailPath={canShow ? detailPath : null}
+              onCardClick={onRowClick}
+            />
+          ) : (
+            <Table.ScrollContainer minWidth={640} type="native">
+              <Table
+                aria-label={title}
+                aria-busy={query.isFetching}
+                highlightOnHover={items.length > 0}
+                verticalSpacing="sm"
+                horizontalSpacing="md"
+                style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    {list.columns.map((column) => (
+                      <Table.Th key={column.key} w={column.width}>
+                        <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.3 }}>
+                          {t(column.label)}
+                        </Text>
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>{body}</Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           {data && pagerInput && items.length > 0 && !pastTheEnd && (
             <Group
-              justify="space-between"
+              justify={phone ? "center" : "space-between"}
               p="md"
               gap="sm"
               style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}

@@ -6,7 +6,10 @@ export const listQuery = <T extends Entity, L extends Entity>(api: ResourceApi<T
   queryOptions({
     queryKey: api.keys.list(params),
     queryFn: ({ signal }) => api.list(params, signal),
-    placeholderData: keepPreviousData,
+    // The previous page stays on screen while the next loads, but only within one resource: the list page is the
+    // same component from /countries to /states, and a country row drawn with the states' columns would crash.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[0] === api.keys.root[0] ? keepPreviousData(previous) : undefined,
   });
 
 export const detailQuery = <T extends Entity, L extends Entity>(api: ResourceApi<T, L>, id: number) =>

@@ -1,4 +1,4 @@
-import type { PermissionCode } from "@palco/shared";
+import type { PermissionCode, SessionUser } from "@palco/shared";
 import type { Icon } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
@@ -76,6 +76,19 @@ export type Column<T> = Field<T> & {
   /** Keep the cell on one line (phone numbers, codes). */
   nowrap?: boolean;
 };
+
+/**
+ * What a list row shows on a phone (a compact card): the `primary` column (the link to the detail), a few
+ * `secondary` columns as label/value lines, and the record's status badge when it has `isActive`. Column keys.
+ * Default: the link column, then the next two columns that are not the number, the status or a picture.
+ */
+export type PhoneCard = { primary?: string; secondary?: string[] };
+
+/**
+ * Actions the server will refuse for one record, each with the translation key of why: the button is then
+ * disabled and the reason shown on hover and focus. `activate` is the block/unblock toggle in the record's state.
+ */
+export type Refusals = { edit?: string; activate?: string; delete?: string };
 
 /** Options for a select, fed by a hook so they can come from the server. */
 export type { OptionsState } from "@/lib/lookups.ts";
@@ -212,9 +225,16 @@ export type Resource<T extends Entity, V extends FieldValues = FieldValues, L ex
     filters?: FilterDef[];
     /** `false`: the API answers every row at once (a plain array): no pagination. */
     paged?: boolean;
+    /** The columns a phone shows (see PhoneCard). */
+    phone?: PhoneCard;
   };
   detail: { fields: Field<T>[]; sections?: DetailSection<T>[] };
   form?: FormConfig<T, V>;
+  /**
+   * Mirrors the server's rules for this record and the signed-in user (your own account, a protected one), so
+   * the screens never offer an action that can only fail. The server stays the authority.
+   */
+  refuses?: (record: T, user: SessionUser | null) => Refusals;
 };
 
 /** Identity helper that keeps the record, form and list item types of a declaration. */

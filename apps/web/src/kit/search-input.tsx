@@ -14,8 +14,13 @@ type Props = {
   placeholder?: string;
 };
 
+/** Room around the placeholder text: the search icon on the left, the clear button on the right. */
+const ICON_SECTIONS_WIDTH = "4.5rem";
+const MIN_WIDTH = "280px";
+
 export function SearchInput({ value, onSearch, label, placeholder }: Props) {
   const { t } = useTranslation();
+  const shownPlaceholder = placeholder ?? label;
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const pushed = useRef(value);
@@ -41,7 +46,7 @@ export function SearchInput({ value, onSearch, label, placeholder }: Props) {
     <TextInput
       type="search"
       aria-label={label}
-      placeholder={placeholder ?? label}
+      placeholder={shownPlaceholder}
       value={text}
       maxLength={SEARCH_MAX_LENGTH}
       onChange={(event) => setText(event.currentTarget.value)}
@@ -57,7 +62,10 @@ export function SearchInput({ value, onSearch, label, placeholder }: Props) {
           />
         ) : null
       }
-      w={{ base: "100%", sm: 280 }}
+      // Wide enough for the whole placeholder in every language ("1ch" is a digit's width, a little wider than the
+      // average letter), never narrower than the other filters' row needs nor wider than the card.
+      w={{ base: "100%", sm: `max(${MIN_WIDTH}, calc(${shownPlaceholder.length}ch + ${ICON_SECTIONS_WIDTH}))` }}
+      maw="100%"
     />
   );
 }

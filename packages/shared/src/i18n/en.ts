@@ -4,7 +4,10 @@
  */
 export const en = {
   VALIDATION: {
+    // Every required field names itself ("The e-mail is required"); this is only the fallback for one that has no key.
     REQUIRED: "This field is required",
+    EMAIL_MISSING: "The e-mail is required",
+    PASSWORD_MISSING: "The password is required",
     INVALID: "This value is not valid",
     TOO_LONG: "This value is too long",
     INVALID_CHARACTERS: "This value contains characters that are not allowed",

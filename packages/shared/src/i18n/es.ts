@@ -3,6 +3,8 @@ import type { SharedMessages } from "./en.ts";
 export const es: SharedMessages = {
   VALIDATION: {
     REQUIRED: "Este campo es obligatorio",
+    EMAIL_MISSING: "El correo electrónico es obligatorio",
+    PASSWORD_MISSING: "La contraseña es obligatoria",
     INVALID: "Este valor no es válido",
     TOO_LONG: "Este valor es demasiado largo",
     INVALID_CHARACTERS: "Este valor contiene caracteres no permitidos",

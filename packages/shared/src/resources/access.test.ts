@@ -32,9 +32,9 @@ describe("user schemas", () => {
     expect(messagesOf(userCreateInput.safeParse({}))).toMatchObject({
       firstName: "USERS.VALIDATION.FIRST_NAME_MISSING",
       lastName: "USERS.VALIDATION.LAST_NAME_MISSING",
-      email: "VALIDATION.REQUIRED",
+      email: "VALIDATION.EMAIL_MISSING",
       phone: "USERS.VALIDATION.PHONE_MISSING",
-      password: "VALIDATION.REQUIRED",
+      password: "VALIDATION.PASSWORD_MISSING",
     });
     expect(userCreateInput.parse({ ...valid, password: "Palco2026" }).roles).toEqual([2, 3]);
     expect(messagesOf(userCreateInput.safeParse({ ...valid, phone: "12", password: "Palco2026" }))).toEqual({
@@ -51,7 +51,7 @@ describe("user schemas", () => {
 
   it("checks the password in the form on create, and on edit only when change-password is on", () => {
     const form = { ...valid, password: "", confirmation: "" };
-    expect(messagesOf(userForm("create").safeParse(form))).toEqual({ password: "VALIDATION.REQUIRED" });
+    expect(messagesOf(userForm("create").safeParse(form))).toEqual({ password: "VALIDATION.PASSWORD_MISSING" });
     expect(userForm("edit").safeParse(form).success).toBe(true);
     const mismatch = { ...form, changePassword: true, password: "Palco2026", confirmation: "Palco2027" };
     expect(messagesOf(userForm("edit").safeParse(mismatch))).toEqual({

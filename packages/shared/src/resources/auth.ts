@@ -3,16 +3,16 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
 import { timestamp } from "./common.ts";
 
 export const email = z
-  .string({ error: "VALIDATION.REQUIRED" })
+  .string({ error: "VALIDATION.EMAIL_MISSING" })
   .trim()
-  .min(1, "VALIDATION.REQUIRED")
+  .min(1, "VALIDATION.EMAIL_MISSING")
   .max(254, "VALIDATION.TOO_LONG")
   .pipe(z.email("VALIDATION.EMAIL_FORMAT"));
 
 /** The password policy of spec 01 §5; each rule has its own message. */
 export const password = z
-  .string({ error: "VALIDATION.REQUIRED" })
-  .min(1, "VALIDATION.REQUIRED")
+  .string({ error: "VALIDATION.PASSWORD_MISSING" })
+  .min(1, "VALIDATION.PASSWORD_MISSING")
   .min(PASSWORD_MIN_LENGTH, "VALIDATION.PASSWORD_LENGTH")
   .max(PASSWORD_MAX_LENGTH, "VALIDATION.PASSWORD_LENGTH")
   .regex(/[a-z]/, "VALIDATION.PASSWORD_LOWERCASE")
@@ -26,7 +26,10 @@ export const loginBody = z.object({
   provider: z.literal("email", { error: "VALIDATION.INVALID" }),
   user: email,
   // Length-capped so an attacker cannot make the server hash megabytes; policy is not re-checked at sign-in.
-  secret: z.string({ error: "VALIDATION.REQUIRED" }).min(1, "VALIDATION.REQUIRED").max(256, "VALIDATION.TOO_LONG"),
+  secret: z
+    .string({ error: "VALIDATION.PASSWORD_MISSING" })
+    .min(1, "VALIDATION.PASSWORD_MISSING")
+    .max(256, "VALIDATION.TOO_LONG"),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

@@ -1,4 +1,5 @@
-import { Badge, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { Badge, Box, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { NavSection } from "@/kit/resource.ts";
@@ -19,6 +20,48 @@ function UnreadBadge() {
   );
 }
 
+/** A fade over the edge of the menu where more items hide, so the overflow shows without hovering or scrolling. */
+function ScrollShadow({ edge }: { edge: "top" | "bottom" }) {
+  return (
+    <Box
+      aria-hidden
+      pos="absolute"
+      left={0}
+      right={0}
+      h={24}
+      {...(edge === "top" ? { top: 0 } : { bottom: 0 })}
+      style={{
+        pointerEvents: "none",
+        zIndex: 1,
+        background: `linear-gradient(to ${edge === "top" ? "bottom" : "top"}, rgba(0, 0, 0, 0.1), transparent)`,
+      }}
+    />
+  );
+}
+
+/** Whether the viewport hides content above and below, kept up to date on scroll and resize. */
+function useOverflow() {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState({ above: false, below: false });
+  const measure = useCallback(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const above = element.scrollTop > 0;
+    const below = element.scrollTop + element.clientHeight < element.scrollHeight - 1;
+    setOverflow((previous) => (previous.above === above && previous.below === below ? previous : { above, below }));
+  }, []);
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure]);
+  return { viewport, overflow, measure };
+}
+
 function isActive(path: string, pathname: string) {
   return path === "/" ? pathname === "/" : pathname === path || pathname.startsWith(`${path}/`);
 }
@@ -28,6 +71,7 @@ export function Sidebar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const allowed = useCanFn();
+  const { viewport, overflow, measure } = useOverflow();
   const visible = NAV_ITEMS.filter((item) => allowed(item.permission));
   const groups = SECTION_ORDER.map((section) => ({
     section,
@@ -47,25 +91,42 @@ export function Sidebar() {
         active={active}
         aria-current={active ? "page" : undefined}
         variant="light"
-        styles={{ root: { borderRadius: "var(--mantine-radius-md)" }, label: { fontWeight: 500 } }}
+        // Compact rows: every item of a full menu fits a 900 px high window without scrolling.
+        styles={{
+          root: { borderRadius: "var(--mantine-radius-md)", paddingBlock: 5 },
+          label: { fontWeight: 500 },
+        }}
       />
     );
   };
 
   return (
-    <ScrollArea type="scroll" h="100%" px="sm" py="md">
-      <Stack gap="md">
-        {groups.map((group) => (
-          <Stack key={group.section ?? "main"} gap={2}>
-            {group.section && (
-              <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={4} style={{ letterSpacing: 0.4 }}>
-                {t(`NAV.SECTIONS.${group.section}`)}
-              </Text>
-            )}
-            {group.items.map(link)}
-          </Stack>
-        ))}
-      </Stack>
-    </ScrollArea>
+    <Box pos="relative" h="100%">
+      {overflow.above && <ScrollShadow edge="top" />}
+      {/* A visible scrollbar whenever the menu is taller than the window (a shorter window, a zoomed page). */}
+      <ScrollArea
+        type="auto"
+        scrollbars="y"
+        h="100%"
+        px="sm"
+        py="sm"
+        viewportRef={viewport}
+        onScrollPositionChange={measure}
+      >
+        <Stack gap="xs">
+          {groups.map((group) => (
+            <Stack key={group.section ?? "main"} gap={2}>
+              {group.section && (
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={2} style={{ letterSpacing: 0.4 }}>
+                  {t(`NAV.SECTIONS.${group.section}`)}
+                </Text>
+              )}
+              {group.items.map(link)}
+            </Stack>
+          ))}
+        </Stack>
+      </ScrollArea>
+      {overflow.below && <ScrollShadow edge="bottom" />}
+    </Box>
   );
 }

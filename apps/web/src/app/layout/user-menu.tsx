@@ -1,4 +1,4 @@
-import { Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,12 +17,14 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md" radius="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t("TOP_BAR.USER_MENU")} px={6} py={4} style={{ borderRadius: 8 }}>
+        {/* Named by its content, so the name shown is part of what is announced (WCAG 2.5.3, label in name). */}
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 8 }}>
           <Group gap={8} wrap="nowrap">
             <PictureAvatar src={user.pictureUrl} name={name} size={30} />
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
               {name}
             </Text>
+            <VisuallyHidden>{t("TOP_BAR.USER_MENU")}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

@@ -2,18 +2,29 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton 
 import { IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { type NavSection, type ResourceMeta, resourcePath } from "@/kit/resource.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
 import { useSession } from "@/lib/session.ts";
 import { useCanFn } from "@/lib/use-can.ts";
-import { NAV_ITEMS } from "../resources.ts";
+import { RESOURCES } from "../resources.ts";
 
-/** Placeholder dashboard: a welcome card and shortcuts to the sections the user may open. */
+/** The menu's sections that hold built screens, in menu order. */
+function groupBySection(resources: ResourceMeta[]): [NavSection, ResourceMeta[]][] {
+  const groups = new Map<NavSection, ResourceMeta[]>();
+  for (const meta of resources) groups.set(meta.section, [...(groups.get(meta.section) ?? []), meta]);
+  return [...groups];
+}
+
+/**
+ * Until the reports land, the dashboard shows only what exists: a welcome, and links to the built screens the
+ * user's permissions open, under the menu's section names. Sections still to come stay in the menu only.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   usePageTitle("DASHBOARD.TITLE");
   const session = useSession();
   const allowed = useCanFn();
-  const sections = NAV_ITEMS.filter((item) => item.path !== "/" && allowed(item.permission));
+  const sections = groupBySection(RESOURCES.filter((meta) => meta.load && allowed(meta.permissions.index)));
   const name = session ? session.user.firstName || session.user.email : "";
 
   return (
@@ -23,24 +34,24 @@ export default function DashboardPage() {
           {t("DASHBOARD.WELCOME", { name })}
         </Title>
         <Text c="dimmed" mt={6}>
-          {t("DASHBOARD.TEXT")}
+          {t(sections.length > 0 ? "DASHBOARD.TEXT" : "DASHBOARD.NOTHING_YET")}
         </Text>
       </Card>
-      {sections.length > 0 && (
-        <Stack gap="sm">
-          <Title order={2} fz="md" fw={600}>
-            {t("DASHBOARD.SECTIONS")}
+      {sections.map(([section, resources]) => (
+        <Stack key={section} gap="sm" component="section" aria-labelledby={`dashboard-${section}`}>
+          <Title order={2} fz="md" fw={600} id={`dashboard-${section}`}>
+            {t(`NAV.SECTIONS.${section}`)}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-            {sections.map((item) => (
-              <UnstyledButton key={item.path} component={Link} to={item.path}>
+            {resources.map((meta) => (
+              <UnstyledButton key={meta.name} component={Link} to={resourcePath(meta)}>
                 <Card withBorder radius="md" p="md" className="palco-shortcut">
                   <Group justify="space-between" wrap="nowrap">
                     <Group gap="sm" wrap="nowrap">
-                      <ThemeIcon variant="light" radius="md" size={36}>
-                        <item.icon size={20} />
+                      <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+                        <meta.icon size={20} />
                       </ThemeIcon>
-                      <Text fw={500}>{t(item.label)}</Text>
+                      <Text fw={500}>{t(meta.navLabel)}</Text>
                     </Group>
                     <IconChevronRight size={16} color="var(--mantine-color-dimmed)" aria-hidden />
                   </Group>
@@ -49,7 +60,7 @@ export default function DashboardPage() {
             ))}
           </SimpleGrid>
         </Stack>
-      )}
+      ))}
     </Stack>
   );
 }

@@ -6,14 +6,17 @@ import { SuccessBanner } from "@/kit/success-banner.tsx";
 
 type Props = { title: string; subtitle?: ReactNode; children: ReactNode };
 
-/** Centred card for the public pages (sign-in, password reset, activation) with the language switch. */
+/**
+ * Centred card for the public pages (sign-in, password reset, activation) with the language switch. Everything sits
+ * in a landmark (the switch in a `header`, the rest in `main`) so screen-reader users can jump straight to the form.
+ */
 export function AuthLayout({ title, subtitle, children }: Props) {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
-      <Group justify="flex-end" p="md">
+      <Group component="header" justify="flex-end" p="md">
         <LanguageSwitcher />
       </Group>
-      <Center px="md" pb={64} pt={{ base: 8, sm: 40 }}>
+      <Center component="main" px="md" pb={64} pt={{ base: 8, sm: 40 }}>
         <Stack w="100%" maw={420} gap="lg">
           <Center>
             <Brand size="lg" />

@@ -1,25 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { email } from "@palco/shared";
 import { IconAlertCircle, IconClock } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { z } from "zod";
 import type { LoginState } from "@/app/guards.tsx";
-import { useErrorText } from "@/kit/error-text.ts";
 import { ApiError } from "@/lib/api.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
 import { setSession } from "@/lib/session.ts";
 import { login } from "./api.ts";
 import { AuthLayout } from "./auth-layout.tsx";
-
-const loginForm = z.object({
-  email,
-  password: z.string().min(1, "VALIDATION.REQUIRED"),
-});
-type LoginForm = z.input<typeof loginForm>;
+import { type LoginErrors, validateLogin } from "./login-form.ts";
 
 function failureText(error: unknown): string {
   if (error instanceof ApiError) {
@@ -31,38 +21,49 @@ function failureText(error: unknown): string {
   return "AUTH.INVALID_CREDENTIALS";
 }
 
+// Two fields and a button: plain state rather than react-hook-form and zod, which the first page anyone opens
+// would otherwise download (see "Bundle budget" in the README).
 export default function LoginPage() {
   const { t } = useTranslation();
   const title = usePageTitle("LOGIN.TITLE");
-  const errorText = useErrorText();
   const location = useLocation();
   const expired = Boolean((location.state as LoginState | null)?.expired);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  // Checked on submit only, like the other forms.
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setFocus, setValue, formState } = useForm<LoginForm>({
-    resolver: zodResolver(loginForm),
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    defaultValues: { email: "", password: "" },
-  });
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setFocus("email"), [setFocus]);
+  useEffect(() => emailInput.current?.focus(), []);
 
   // On success the session changes and the public-route guard sends the user where they were going.
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateLogin({ email, password });
+    setErrors(found);
+    if (found.email) return emailInput.current?.focus();
+    if (found.password) return passwordInput.current?.focus();
     setFailure(null);
+    setSubmitting(true);
     try {
-      const { data } = await login(values.email, values.password);
+      const { data } = await login(email.trim(), password);
       setSession(data);
     } catch (error) {
-      setValue("password", "");
+      setPassword("");
       setFailure(failureText(error));
-      setFocus("password");
+      passwordInput.current?.focus();
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <AuthLayout title={title} subtitle={t("LOGIN.SUBTITLE")}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {expired && !failure && (
             <Alert color="blue" variant="light" icon={<IconClock />} title={t("LOGIN.SESSION_EXPIRED_TITLE")}>
@@ -75,24 +76,30 @@ export default function LoginPage() {
             </Alert>
           )}
           <TextInput
-            {...register("email")}
+            ref={emailInput}
+            name="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
             label={t("LOGIN.EMAIL")}
             type="email"
             autoComplete="username"
-            error={errorText(formState.errors.email)}
+            error={errors.email && t(errors.email)}
           />
           <PasswordInput
-            {...register("password")}
+            ref={passwordInput}
+            name="password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
             label={t("LOGIN.PASSWORD")}
             autoComplete="current-password"
-            error={errorText(formState.errors.password)}
+            error={errors.password && t(errors.password)}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t("LOGIN.FORGOT")}
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={formState.isSubmitting}>
+          <Button type="submit" fullWidth loading={submitting}>
             {t("LOGIN.SUBMIT")}
           </Button>
         </Stack>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { useErrorText } from "@/kit/error-text.ts";
+import { asSentence } from "@/kit/format.ts";
 import { ApiError } from "@/lib/api.ts";
 import { flash } from "@/lib/flash.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
@@ -53,7 +54,7 @@ export default function ResetPasswordPage() {
         <Stack gap="md">
           {failure && (
             <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t("RESET_PASSWORD.ERROR_TITLE")}>
-              {"key" in failure ? t(failure.key) : failure.text}{" "}
+              {asSentence("key" in failure ? t(failure.key) : failure.text)}{" "}
               <Anchor component={Link} to="/forgot-password" size="sm" inherit>
                 {t("RESET_PASSWORD.REQUEST_NEW")}
               </Anchor>

@@ -36,6 +36,7 @@ export default defineResource({
         useOptions: (values) => useStateSelectOptions(values.country),
       },
     ],
+    phone: { secondary: ["state", "country"] },
   },
   detail: {
     fields: [
@@ -44,7 +45,6 @@ export default defineResource({
       { key: "name", label: `${F}.NAME` },
       { key: "state", label: `${F}.STATE`, value: (city) => city.state.name },
       { key: "country", label: `${F}.COUNTRY`, value: (city) => city.country.name },
-      { key: "isActive", label: `${F}.ACTIVE`, kind: "boolean" },
       { key: "timeZone", label: `${F}.TIME_ZONE` },
       { key: "createdAt", label: `${F}.CREATED_AT`, kind: "datetime" },
       { key: "updatedAt", label: `${F}.UPDATED_AT`, kind: "datetime" },

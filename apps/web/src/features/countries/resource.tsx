@@ -22,7 +22,6 @@ export default defineResource({
       { key: "id", label: `${F}.ID` },
       { key: "code", label: `${F}.CODE` },
       { key: "name", label: `${F}.NAME` },
-      { key: "isActive", label: `${F}.ACTIVE`, kind: "boolean" },
       { key: "createdAt", label: `${F}.CREATED_AT`, kind: "datetime" },
       { key: "updatedAt", label: `${F}.UPDATED_AT`, kind: "datetime" },
     ],

@@ -26,7 +26,6 @@ export default defineResource({
       { key: "id", label: `${F}.ID` },
       { key: "method", label: `${F}.METHOD`, kind: "enum", enumKey: KINDS },
       { key: "provider", label: `${F}.PROVIDER`, value: (method) => method.provider.name },
-      { key: "isActive", label: `${F}.ACTIVE`, kind: "boolean" },
     ],
   },
 });

@@ -22,7 +22,6 @@ export default defineResource({
     fields: [
       { key: "id", label: `${F}.ID` },
       { key: "name", label: `${F}.NAME` },
-      { key: "isActive", label: `${F}.ACTIVE`, kind: "boolean" },
       { key: "countries", label: `${F}.COUNTRIES`, kind: "list" },
     ],
   },

@@ -26,7 +26,6 @@ export default defineResource({
       { key: "code", label: `${F}.CODE` },
       { key: "name", label: `${F}.NAME` },
       { key: "country", label: `${F}.COUNTRY`, value: (state) => state.country.name },
-      { key: "isActive", label: `${F}.ACTIVE`, kind: "boolean" },
       { key: "createdAt", label: `${F}.CREATED_AT`, kind: "datetime" },
       { key: "updatedAt", label: `${F}.UPDATED_AT`, kind: "datetime" },
     ],

@@ -8,6 +8,7 @@ import { roleOptionsQuery, useRoleSelectOptions } from "@/lib/lookups.ts";
 import { getSession } from "@/lib/session.ts";
 import { usersApi } from "./api.ts";
 import { usersMeta } from "./meta.ts";
+import { userRefusals } from "./refusals.ts";
 import { syncSignedInUser } from "./session-sync.ts";
 
 const F = "USERS.FIELDS";
@@ -52,6 +53,7 @@ export default defineResource({
       { key: "isActive", label: `${F}.ACTIVE`, kind: "boolean", width: 110 },
     ],
     filters: [{ name: "role", label: "USERS.FILTERS.ROLE", kind: "select", useOptions: useRoleSelectOptions }],
+    phone: { primary: "name", secondary: ["email", "phone", "roles"] },
   },
   detail: {
     fields: [
@@ -183,7 +185,8 @@ export default defineResource({
       if (mode === "edit") syncSignedInUser(user);
     },
     // The server refuses it too; saying so beforehand beats a failed confirmation.
-    deleteBlocked: (user) => (user.id === getSession()?.user.id ? "USERS.CANNOT_DELETE_SELF" : null),
+    deleteBlocked: (user) => userRefusals(user, getSession()?.user ?? null).delete ?? null,
     maxWidth: 840,
   },
+  refuses: userRefusals,
 });

@@ -1,0 +1,59 @@
+import dayjs from "dayjs";
+import { afterEach, describe, expect, it } from "vitest";
+import "dayjs/locale/es";
+import { asSentence, formatDateTime } from "./format.ts";
+
+// Built from local parts, so the expected text holds in any time zone the tests run in.
+const afternoon = new Date(2025, 2, 5, 17, 23, 57);
+const morning = new Date(2025, 11, 24, 9, 5, 3);
+
+describe("formatDateTime", () => {
+  afterEach(() => {
+    dayjs.locale("en");
+  });
+
+  it("shows English as the spec does: day first, 12-hour clock with AM/PM", () => {
+    expect(formatDateTime(afternoon, "en")).toBe("5/3/2025 5:23:57 PM");
+    expect(formatDateTime(morning, "en")).toBe("24/12/2025 9:05:03 AM");
+  });
+
+  it("shows Spanish with the 24-hour clock and no AM/PM", () => {
+    expect(formatDateTime(afternoon, "es")).toBe("5/3/2025 17:23:57");
+    expect(formatDateTime(morning, "es")).toBe("24/12/2025 9:05:03");
+  });
+
+  it("follows the UI language (dayjs' locale) when no language is given", () => {
+    dayjs.locale("es");
+    expect(formatDateTime(afternoon)).toBe("5/3/2025 17:23:57");
+    dayjs.locale("en");
+    expect(formatDateTime(afternoon)).toBe("5/3/2025 5:23:57 PM");
+  });
+
+  it("falls back to English for a language without a format", () => {
+    expect(formatDateTime(afternoon, "fr")).toBe("5/3/2025 5:23:57 PM");
+  });
+
+  it("accepts ISO text and leaves missing or invalid values empty", () => {
+    expect(formatDateTime(afternoon.toISOString(), "es")).toBe("5/3/2025 17:23:57");
+    expect(formatDateTime(null)).toBe("");
+    expect(formatDateTime(undefined)).toBe("");
+    expect(formatDateTime("")).toBe("");
+    expect(formatDateTime("not a date")).toBe("");
+  });
+});
+
+describe("asSentence", () => {
+  it("adds a full stop to a message without one", () => {
+    expect(asSentence("This link has expired or is no longer valid")).toBe(
+      "This link has expired or is no longer valid.",
+    );
+  });
+
+  it("leaves messages that already end a sentence alone", () => {
+    expect(asSentence("Too many sign-in attempts. Please wait a few minutes and try again.")).toBe(
+      "Too many sign-in attempts. Please wait a few minutes and try again.",
+    );
+    expect(asSentence("¿Seguro?")).toBe("¿Seguro?");
+    expect(asSentence("")).toBe("");
+  });
+});

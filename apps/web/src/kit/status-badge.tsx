@@ -1,0 +1,19 @@
+import { Badge, type BadgeProps } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+/** A record's state as a translated Active/Inactive badge that never shrinks into an ellipsis. */
+export function StatusBadge({ active, size = "lg" }: { active: boolean; size?: BadgeProps["size"] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      variant="dot"
+      color={active ? "teal" : "gray"}
+      size={size}
+      tt="none"
+      fw={500}
+      style={{ flexShrink: 0, overflow: "visible" }}
+    >
+      {t(active ? "COMMON.ACTIVE" : "COMMON.INACTIVE")}
+    </Badge>
+  );
+}

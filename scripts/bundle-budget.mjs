@@ -1,0 +1,128 @@
+// Checks what the built SPA makes a browser download, against the budgets in the README ("Bundle budget").
+// Reads Vite's manifest (apps/web/dist/.vite/manifest.json), follows the static imports of each route's modules
+// (what the browser fetches before the route can show), and sums the gzip sizes (level 9, as the build writes
+// the .gz files). Exits 1 when a budget is exceeded, 2 when the build is missing.
+//
+// React, React DOM and React Router are one long-cached chunk (react-vendor) that every page needs; alone they
+// weigh about 98 KiB gzip. The route budgets count what a route adds on top of that chunk, and the chunk has a
+// budget of its own, so nothing can grow unseen.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const KIB = 1024;
+const dist = path.resolve(import.meta.dirname, "../apps/web/dist");
+const manifestFile = path.join(dist, ".vite/manifest.json");
+
+/** The framework chunk's name in vite.config.ts (manualChunks). */
+const FRAMEWORK = "react-vendor";
+const FRAMEWORK_BUDGET = 105 * KIB;
+
+const ROUTES = [
+  {
+    name: "/login",
+    budget: 100 * KIB,
+    modules: ["index.html", "src/features/auth/login-page.tsx"],
+  },
+  {
+    name: "shell + /countries list",
+    budget: 180 * KIB,
+    modules: [
+      "index.html",
+      "src/app/signed-in-layout.tsx",
+      "src/kit/list-page.tsx",
+      "src/features/countries/resource.tsx",
+    ],
+  },
+];
+
+if (!existsSync(manifestFile)) {
+  console.error(`No ${path.relative(process.cwd(), manifestFile)}: build the SPA first (npm run build -w @palco/web).`);
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+
+const sizes = new Map();
+function compressedSize(file) {
+  let size = sizes.get(file);
+  if (!size) {
+    const bytes = readFileSync(path.join(dist, file));
+    size = {
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+    sizes.set(file, size);
+  }
+  return size;
+}
+
+/** The manifest entries a route loads: its modules and everything they import statically, transitively. */
+function closure(keys) {
+  const seen = new Set();
+  const pending = [...keys];
+  while (pending.length > 0) {
+    const key = pending.pop();
+    if (seen.has(key)) continue;
+    const entry = manifest[key];
+    if (!entry) throw new Error(`${key} is not in the build manifest: update ROUTES in scripts/bundle-budget.mjs`);
+    seen.add(key);
+    pending.push(...(entry.imports ?? []));
+  }
+  return [...seen].map((key) => manifest[key]);
+}
+
+const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
+const sum = (values) => values.reduce((total, value) => total + value, 0);
+
+const frameworkChunks = Object.values(manifest).filter((entry) => entry.name === FRAMEWORK);
+const frameworkGzip = sum(frameworkChunks.map((entry) => compressedSize(entry.file).gzip));
+
+const rows = [];
+let failed = frameworkGzip > FRAMEWORK_BUDGET || frameworkChunks.length === 0;
+rows.push({
+  what: `${FRAMEWORK} (React, React DOM, React Router)`,
+  js: kib(frameworkGzip),
+  budget: kib(FRAMEWORK_BUDGET),
+  ok: !failed,
+  total: "",
+  brotli: kib(sum(frameworkChunks.map((entry) => compressedSize(entry.file).brotli))),
+  css: "",
+});
+
+for (const route of ROUTES) {
+  const entries = closure(route.modules);
+  const js = entries.filter((entry) => entry.file.endsWith(".js"));
+  const own = js.filter((entry) => entry.name !== FRAMEWORK);
+  const ownGzip = sum(own.map((entry) => compressedSize(entry.file).gzip));
+  const cssFiles = [...new Set(entries.flatMap((entry) => entry.css ?? []))];
+  const ok = ownGzip <= route.budget;
+  failed ||= !ok;
+  rows.push({
+    what: route.name,
+    js: kib(ownGzip),
+    budget: kib(route.budget),
+    ok,
+    total: kib(sum(js.map((entry) => compressedSize(entry.file).gzip))),
+    brotli: kib(sum(js.map((entry) => compressedSize(entry.file).brotli))),
+    css: kib(sum(cssFiles.map((file) => compressedSize(file).gzip))),
+  });
+}
+
+const columns = [
+  ["what", "Route"],
+  ["js", "JS gzip (beyond framework)"],
+  ["budget", "Budget"],
+  ["total", "JS gzip, cold (all)"],
+  ["brotli", "JS brotli, cold (all)"],
+  ["css", "CSS gzip"],
+];
+const table = rows.map((row) => ({ ...row, budget: `${row.budget} ${row.ok ? "✔" : "✘ over"}` }));
+const widths = columns.map(([key, title]) => Math.max(title.length, ...table.map((row) => String(row[key]).length)));
+const line = (cells) => cells.map((cell, index) => String(cell).padEnd(widths[index])).join("  ");
+console.log(line(columns.map(([, title]) => title)));
+for (const row of table) console.log(line(columns.map(([key]) => row[key])));
+
+if (failed) {
+  console.error('\nBundle budget exceeded (see the README, "Bundle budget").');
+  process.exit(1);
+}
