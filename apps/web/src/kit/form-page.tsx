@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, serverMessages } from "@/lib/api.ts";
 import { flash } from "@/lib/flash.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
+import { useSession } from "@/lib/session.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
 import { ErrorAlert } from "./error-alert.tsx";
@@ -164,7 +165,10 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
       : { to: basePath, label: t(`${meta.ns}.TITLE`) };
   const cancelTo = isEdit && id !== null ? `${basePath}/${id}` : basePath;
   const loading = isEdit && !record;
-  const deleteBlocked = record && config.deleteBlocked ? config.deleteBlocked(record) : null;
+  const user = useSession()?.user ?? null;
+  // What the record's state forbids (deleteBlocked) or what the server refuses this user (refuses), said beforehand.
+  const deleteBlocked =
+    (record && config.deleteBlocked?.(record)) || (record && resource.refuses?.(record, user).delete) || null;
 
   const renderField = (def: FormFieldDef) => {
     const element = (

@@ -5,7 +5,6 @@ import { AvatarLabel, PictureAvatar } from "@/kit/avatar.tsx";
 import { emptyImage, type ImageValue, imageParts, toFormData } from "@/kit/multipart.ts";
 import { type ChoicesState, defineResource } from "@/kit/resource.ts";
 import { roleOptionsQuery, useRoleSelectOptions } from "@/lib/lookups.ts";
-import { getSession } from "@/lib/session.ts";
 import { usersApi } from "./api.ts";
 import { usersMeta } from "./meta.ts";
 import { userRefusals } from "./refusals.ts";
@@ -184,8 +183,6 @@ export default defineResource({
     onSaved: (user, mode) => {
       if (mode === "edit") syncSignedInUser(user);
     },
-    // The server refuses it too; saying so beforehand beats a failed confirmation.
-    deleteBlocked: (user) => userRefusals(user, getSession()?.user ?? null).delete ?? null,
     maxWidth: 840,
   },
   refuses: userRefusals,
