@@ -12,7 +12,7 @@ export default defineConfig({
   // Budgets for a slow, shared machine (the suite must pass while other jobs use the cores): a budget only bounds
   // how long a test waits for its condition, so a generous one costs nothing when the machine is fast. Flows
   // that hash passwords or decode images on the server share these two cores with the browser and the server.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {

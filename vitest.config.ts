@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest keeps one core free by default, which on a 2-core machine runs every file one after the other. The API
+    // files mostly wait (argon2 threads, PostgreSQL, sockets), so two at a time finish far sooner.
+    maxWorkers: 2,
     projects: [
       { test: { name: "shared", include: ["packages/shared/**/*.test.ts"], environment: "node" } },
       {
@@ -10,6 +13,7 @@ export default defineConfig({
           name: "api",
           include: ["apps/api/test/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["apps/api/test/global-setup.ts"],
           // Each file builds its own app and database; argon2 and PGlite start-up make the defaults too tight.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -16,7 +16,8 @@ test.describe("sign-in", () => {
     await signInWithForm(page, USERS.admin);
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { name: "Welcome, Super" })).toBeVisible();
-    await expect(page).toHaveTitle("Dashboard · Palco Admin");
+    // The tab shows the unread notifications first: "(3) …".
+    await expect(page).toHaveTitle(/^(\(\d+\) )?Dashboard · Palco Admin$/);
     // The session is kept in localStorage under palco.session.
     const stored = await storedSession(page);
     expect(stored).toMatchObject({ user: { email: USERS.admin.email } });

@@ -5,6 +5,7 @@ import {
   detailValue,
   expectEveryRow,
   signIn,
+  statusBadge,
   successBanner,
   tableRows,
   USERS,
@@ -95,7 +96,7 @@ test.describe("life cycle", () => {
     await expect(detailValue(page, "State")).toHaveText("Jalisco");
     await expect(detailValue(page, "Country")).toHaveText("México");
     await expect(detailValue(page, "Time zone")).toHaveText("America/Mexico_City");
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
 
     await page.getByRole("link", { name: "Edit" }).click();
     await expect(page.getByLabel("Name")).toHaveValue(NAME);
@@ -116,11 +117,11 @@ test.describe("life cycle", () => {
     await page.getByRole("button", { name: "Block", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
     await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
-    await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Inactive");
     await page.getByRole("button", { name: "Unblock", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
     await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
   });
 
   test("delete with confirmation", async ({ page }) => {

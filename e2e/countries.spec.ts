@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiClient, detailValue, signIn, successBanner, tableRows, USERS } from "./fixtures.ts";
+import { apiClient, detailValue, signIn, statusBadge, successBanner, tableRows, USERS } from "./fixtures.ts";
 
 const NAME = "Narnia";
 const RENAMED = "Narnia del Norte";
@@ -94,7 +94,7 @@ test.describe("life cycle", () => {
     await expect(detailValue(page, "Code")).toHaveText(CODE);
     await expect(detailValue(page, "Name")).toHaveText(NAME);
     // The state is the badge next to the title, not repeated as an "Active: Yes" field.
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
     await expect(page.locator("dt", { hasText: /^Active$/ })).toHaveCount(0);
     await expect(detailValue(page, "ID")).toHaveText(/^\d+$/);
     await expect(detailValue(page, "Created at")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
@@ -129,7 +129,7 @@ test.describe("life cycle", () => {
   test("block and unblock with confirmation", async ({ page }) => {
     await page.goto(`/countries?search=${CODE}`);
     await page.getByRole("link", { name: RENAMED }).click();
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
 
     await page.getByRole("button", { name: "Block", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: `Block ${RENAMED}?` });
@@ -137,13 +137,13 @@ test.describe("life cycle", () => {
     // Cancelling changes nothing.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
 
     await page.getByRole("button", { name: "Block", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
-    await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Inactive");
 
     // The list agrees.
     await page.getByRole("link", { name: "Back to list" }).click();
@@ -154,7 +154,7 @@ test.describe("life cycle", () => {
     await page.getByRole("button", { name: "Unblock", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
     await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
   });
 
   test("a failed block shows the availability error and keeps the flag", async ({ page }) => {
@@ -173,7 +173,7 @@ test.describe("life cycle", () => {
     await expect(page.getByRole("alert")).toContainText(
       "The availability of the country could not be changed, please try again.",
     );
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
     await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
   });
 

@@ -99,6 +99,11 @@ export async function apiClient(request: APIRequestContext, user: Credentials) {
       expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(201);
       return (await response.json()) as T;
     },
+    async put<T>(url: string, data: unknown): Promise<T> {
+      const response = await request.put(url, { headers, data });
+      expect(response.status(), `PUT ${url}: ${await response.text()}`).toBe(200);
+      return (await response.json()) as T;
+    },
     /** A multipart POST (users): repeated names such as `roles[]` are appended once per value. */
     async postForm<T>(url: string, form: FormData): Promise<T> {
       const response = await request.post(url, { headers, multipart: form });
@@ -269,6 +274,11 @@ export function tableRows(page: Page): Locator {
   return page.getByRole("table").locator("tbody tr");
 }
 
+/** The record's Active/Inactive badge next to a detail page's title. */
+export function statusBadge(page: Page): Locator {
+  return page.getByTestId("status-badge");
+}
+
 /** The green success banner. */
 export function successBanner(page: Page): Locator {
   return page.getByTestId("success-banner");
@@ -285,4 +295,39 @@ export async function expectEveryRow(page: Page, text: string) {
       { message: `every row contains "${text}"` },
     )
     .toBe(true);
+}
+
+/** The review state (Waiting for review, Accepted, Rejected…) next to a detail page's title. */
+export function reviewBadge(page: Page): Locator {
+  return page.getByTestId("review-status");
+}
+
+const BLOCK_TEXTS = { block: "Block", unblock: "Unblock", active: "Active", inactive: "Inactive" };
+
+/** On an active record's detail page: blocks it and unblocks it again, each through its confirmation. */
+export async function blockThenUnblock(page: Page, texts: typeof BLOCK_TEXTS = BLOCK_TEXTS) {
+  await expect(statusBadge(page)).toHaveText(texts.active);
+  await page.getByRole("button", { name: texts.block, exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: texts.block, exact: true }).click();
+  await expect(statusBadge(page)).toHaveText(texts.inactive);
+  await page.getByRole("button", { name: texts.unblock, exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: texts.unblock, exact: true }).click();
+  await expect(statusBadge(page)).toHaveText(texts.active);
+}
+
+/**
+ * On a record waiting for review: Reject, a review with too few letters (refused in the dialog), then `review`;
+ * the record stands rejected with it.
+ */
+export async function rejectWithReview(page: Page, name: string, review: string) {
+  await page.getByRole("button", { name: "Reject" }).click();
+  const dialog = page.getByRole("dialog", { name: `Reject ${name}?` });
+  await dialog.getByLabel("Review").fill("12345 ok!!");
+  await dialog.getByRole("button", { name: "Reject" }).click();
+  await expect(dialog.getByText("The review must have at least 10 letters")).toBeVisible();
+  await dialog.getByLabel("Review").fill(review);
+  await dialog.getByRole("button", { name: "Reject" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reviewBadge(page)).toHaveText("Rejected");
+  await expect(detailValue(page, "Review")).toHaveText(review);
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { detailValue, signIn, tableRows, USERS } from "./fixtures.ts";
+import { detailValue, signIn, statusBadge, tableRows, USERS } from "./fixtures.ts";
 
 // Blocking changes seeded rows that other tests of this file read: one at a time, in order ("default" even if the
 // suite becomes fully parallel). Not "serial": the tests do not build on each other, so one failing skips nothing.
@@ -11,27 +11,28 @@ test.beforeEach(async ({ page }) => {
 
 /** Blocks then unblocks the record on the current detail page, checking the flag each time. */
 async function blockAndUnblock(page: Page, name: string) {
-  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(statusBadge(page)).toHaveText("Active");
   await page.getByRole("button", { name: "Block", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Block ${name}?` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Block", exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
+  await expect(statusBadge(page)).toHaveText("Inactive");
 
   await page.getByRole("button", { name: "Unblock", exact: true }).click();
   await page
     .getByRole("dialog", { name: `Unblock ${name}?` })
     .getByRole("button", { name: "Unblock" })
     .click();
-  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(statusBadge(page)).toHaveText("Active");
   await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
 }
 
 test.describe("payment providers", () => {
   test("the list is unpaged, without search or add button", async ({ page }) => {
     await page.goto("/payment-providers");
-    await expect(page).toHaveTitle("Payment providers · Palco Admin");
+    // The tab shows the unread notifications first: "(3) …".
+    await expect(page).toHaveTitle(/^(\(\d+\) )?Payment providers · Palco Admin$/);
     await expect(page.getByRole("heading", { name: "Payment providers" })).toBeVisible();
     await expect(page.getByRole("columnheader")).toHaveText(["#", "Name", "Active"]);
     await expect(tableRows(page)).toHaveCount(4);
@@ -73,7 +74,7 @@ test.describe("payment providers", () => {
     await expect(page.getByRole("alert")).toContainText(
       "The availability of the payment provider could not be changed, please try again.",
     );
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
   });
 
   test("a blocked provider shows as inactive in the list", async ({ page }) => {
@@ -81,14 +82,14 @@ test.describe("payment providers", () => {
     await page.getByRole("link", { name: "Mercado Pago" }).click();
     await page.getByRole("button", { name: "Block", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
-    await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Inactive");
     await page.getByRole("link", { name: "Back to list" }).click();
     await expect(tableRows(page).filter({ hasText: "Mercado Pago" })).toContainText("No");
 
     await page.getByRole("link", { name: "Mercado Pago" }).click();
     await page.getByRole("button", { name: "Unblock", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unblock", exact: true }).click();
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, tableRows, USERS } from "./fixtures.ts";
+import { apiClient, signIn, tableRows, USERS } from "./fixtures.ts";
 
 test.describe("a read-only user (COUNTRIES_INDEX and COUNTRIES_SHOW only)", () => {
   test.beforeEach(async ({ page }) => {
@@ -43,7 +43,14 @@ test.describe("a read-only user (COUNTRIES_INDEX and COUNTRIES_SHOW only)", () =
 });
 
 test.describe("a super-admin", () => {
-  test("sees every section and a clean coming-soon page for the ones not built yet", async ({ page }) => {
+  test("sees every section, its unread notifications, and a clean coming-soon page for the ones not built yet", async ({
+    page,
+  }) => {
+    // The demo data leaves the super-admin unread notifications of every kind; nobody else's action adds to them.
+    const { count } = await (await apiClient(page.request, USERS.admin)).get<{ count: number }>(
+      "/api/notifications/count",
+    );
+    expect(count).toBeGreaterThan(0);
     await signIn(page, USERS.admin);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
@@ -51,12 +58,15 @@ test.describe("a super-admin", () => {
       "Dashboard",
       "Users",
       "Roles",
-      "Notifications",
+      "Audit trail",
+      // With the count of unread notifications.
+      /^Notifications\d+$/,
       "Venues",
       "Events",
       "Categories",
-      "Owners",
-      "Boxes",
+      // With the count of what waits for review.
+      /^Owners\d*$/,
+      /^Boxes\d*$/,
       "Services",
       "Bookings",
       "Payment providers",
@@ -66,14 +76,16 @@ test.describe("a super-admin", () => {
       "Cities",
       "Settings",
     ]);
-    // No unread notifications yet: no badge.
-    await expect(nav.getByLabel(/unread notifications/)).toHaveCount(0);
+    await expect(nav.getByLabel(`${count} unread notifications`)).toHaveText(String(count));
+    await expect(page).toHaveTitle(`(${count}) Dashboard · Palco Admin`);
 
-    await nav.getByRole("link", { name: "Venues" }).click();
-    await expect(page).toHaveURL("/venues");
-    await expect(page.getByRole("heading", { name: "Venues" })).toBeVisible();
-    await expect(page.getByText("Coming soon")).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Venues" })).toHaveAttribute("aria-current", "page");
+    // Notifications are built: their list, not a placeholder.
+    await nav.getByRole("link", { name: "Notifications" }).click();
+    await expect(page).toHaveURL("/notifications");
+    await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Notifications" })).toBeVisible();
+    await expect(page.getByText("Coming soon")).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Notifications" })).toHaveAttribute("aria-current", "page");
 
     await page.goto("/settings");
     await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();

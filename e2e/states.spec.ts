@@ -5,6 +5,7 @@ import {
   detailValue,
   expectEveryRow,
   signIn,
+  statusBadge,
   successBanner,
   tableRows,
   USERS,
@@ -80,7 +81,7 @@ test.describe("life cycle", () => {
     await expect(page).toHaveURL(/\/states\/\d+$/);
     await expect(detailValue(page, "Code")).toHaveText(CODE);
     await expect(detailValue(page, "Country")).toHaveText("México");
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
     await expect(detailValue(page, "Created at")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
 
     await page.getByRole("link", { name: "Edit" }).click();
@@ -104,14 +105,14 @@ test.describe("life cycle", () => {
       .getByRole("button", { name: "Block", exact: true })
       .click();
     await expect(page.getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
-    await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Inactive");
     await page.getByRole("button", { name: "Unblock", exact: true }).click();
     await page
       .getByRole("dialog", { name: `Unblock ${RENAMED}?` })
       .getByRole("button", { name: "Unblock", exact: true })
       .click();
     await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(statusBadge(page)).toHaveText("Active");
   });
 
   test("delete with confirmation", async ({ page }) => {

@@ -9,22 +9,37 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { auditLogRoutes } from "./modules/audit-log/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { AuthService } from "./modules/auth/service.ts";
+import { bookingRoutes } from "./modules/bookings/routes.ts";
+import { boxRoutes } from "./modules/boxes/routes.ts";
+import { categoryRoutes } from "./modules/categories/routes.ts";
 import { cityRoutes } from "./modules/cities/routes.ts";
 import { countryRoutes } from "./modules/countries/routes.ts";
+import { eventRoutes } from "./modules/events/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { ownerRoutes } from "./modules/owners/routes.ts";
 import { paymentMethodRoutes } from "./modules/payment-methods/routes.ts";
 import { paymentProviderRoutes } from "./modules/payment-providers/routes.ts";
 import { permissionRoutes } from "./modules/permissions/routes.ts";
+import { reportRoutes } from "./modules/reports/routes.ts";
+import { reviewQueueRoutes } from "./modules/review-queue/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
+import { serviceRoutes } from "./modules/services/routes.ts";
 import { sessionRoutes } from "./modules/session/routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
+import { simulationRoutes } from "./modules/simulation/routes.ts";
 import { stateRoutes } from "./modules/states/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { venueRoutes } from "./modules/venues/routes.ts";
 import { webDistFolder } from "./paths.ts";
+import { entityTag, isVersionedAnswer } from "./platform/audit.ts";
 import { createAccessTokens } from "./platform/auth.ts";
 import { type Config, ensureJwtSecret, seedDemoDecision } from "./platform/config.ts";
 import { createDatabase, type Database, type Db } from "./platform/db.ts";
+import { DocumentStore } from "./platform/documents.ts";
 import {
   answerClientError,
   answerFrameworkError,
@@ -34,6 +49,7 @@ import {
   languageOf,
   sendError,
 } from "./platform/errors.ts";
+import { type S3Sender, s3FileStore } from "./platform/file-store.ts";
 import { installGuard } from "./platform/guard.ts";
 import { ImageStore } from "./platform/images.ts";
 import { defaultLogger, RequestLogController, withLogRedaction } from "./platform/logging.ts";
@@ -66,6 +82,7 @@ declare module "fastify" {
     realtime: Realtime;
     sessions: Sessions;
     images: ImageStore;
+    documents: DocumentStore;
     counters: CounterStore;
     forgotIpLimiter: RateLimiter;
     seedResult: SeedResult | undefined;
@@ -85,6 +102,8 @@ export interface BuildAppOptions {
   print?: (line: string) => void;
   /** The built SPA to serve (apps/web/dist by default); ignored when it has no index.html. */
   webDist?: string;
+  /** Stands in for the AWS SDK client when S3_URL is set (tests: there is no S3 server to talk to). */
+  s3Sender?: S3Sender;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -128,7 +147,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app);
   // API answers carry personal data and session tokens: no browser or proxy may keep them, errors included.
   app.addHook("onSend", async (request, reply, payload) => {
-    if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
+    // A route may only be stricter (private documents add "private"): never cacheable.
+    const own = reply.getHeader("Cache-Control");
+    if (isApiPath(request.url) && !(typeof own === "string" && own.includes("no-store"))) {
+      reply.header("Cache-Control", "no-store");
+    }
+    return payload;
+  });
+  // Every record the API answers carries its version, which the SPA sends back as If-Match (platform/audit.ts).
+  app.addHook("preSerialization", async (request, reply, payload) => {
+    if (isVersionedAnswer(request, reply.statusCode, payload)) reply.header("ETag", entityTag(payload));
     return payload;
   });
 
@@ -170,7 +198,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("sessions", sessions);
   app.decorate("mailer", mailer);
   app.decorate("background", background);
-  app.decorate("images", new ImageStore(uploadsDir(config.dataDir), app.log));
+  const files = config.s3Url ? s3FileStore(config.s3Url, options.s3Sender) : undefined;
+  app.decorate("images", new ImageStore(uploadsDir(config.dataDir), app.log, files));
+  app.decorate("documents", new DocumentStore(path.join(config.dataDir, "private"), jwtSecret, app.images));
   app.decorate("counters", counters);
   app.decorate("forgotIpLimiter", new RateLimiter(counters, "forgot-ip", 20, 15 * 60 * 1000));
   app.decorate("seedResult", undefined);
@@ -232,7 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  await registerUploads(app, config.dataDir);
+  await registerUploads(app, config.dataDir, files);
   // Routes read forms with platform/multipart.ts (readForm), which passes each route's own file size limit;
   // these are the ceilings for anything else. Oversized files are cut off and reported by the route (422).
   await app.register(fastifyMultipart, {
@@ -270,10 +300,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(countryRoutes);
   await app.register(stateRoutes);
   await app.register(cityRoutes);
+  await app.register(categoryRoutes);
+  await app.register(serviceRoutes);
+  await app.register(venueRoutes);
+  await app.register(eventRoutes);
+  await app.register(ownerRoutes);
+  await app.register(boxRoutes);
+  await app.register(bookingRoutes);
+  await app.register(notificationRoutes);
+  await app.register(reviewQueueRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(paymentProviderRoutes);
   await app.register(paymentMethodRoutes);
+  await app.register(auditLogRoutes);
+  await app.register(settingsRoutes);
+  await app.register(reportRoutes);
+  await app.register(simulationRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -307,7 +350,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.info(seedDemoDecision(config));
     try {
       app.seedResult = await database.exclusive(() =>
-        seed({ db: database.db, config, auth, log: app.log, print: options.print }),
+        seed({
+          db: database.db,
+          config,
+          auth,
+          log: app.log,
+          images: app.images,
+          documents: app.documents,
+          print: options.print,
+        }),
       );
     } catch (error) {
       await app.close();

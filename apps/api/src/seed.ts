@@ -2,11 +2,18 @@ import { randomInt } from "node:crypto";
 import { type PermissionCode, password as passwordPolicy } from "@palco/shared";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { seedDemoBookings } from "./demo/bookings.ts";
+import { seedDemoCatalogue } from "./demo/catalogue.ts";
+import { seedDemoHistory } from "./demo/history.ts";
+import { seedDemoSupply } from "./demo/supply.ts";
 import type { AuthService } from "./modules/auth/service.ts";
 import { hashPassword } from "./platform/auth.ts";
 import type { Config } from "./platform/config.ts";
 import type { Db } from "./platform/db.ts";
+import type { DocumentStore } from "./platform/documents.ts";
+import type { ImageStore } from "./platform/images.ts";
 import {
+  auditLog,
   cities,
   countries,
   paymentMethods,
@@ -86,6 +93,10 @@ export async function seed(deps: {
   config: Config;
   auth: AuthService;
   log: FastifyBaseLogger;
+  /** Stores the demo catalogue's icons; without it the demo has no catalogue (a seed run without uploads). */
+  images?: ImageStore;
+  /** Stores the demo owners' and boxes' specimen documents (privately); without it they have none. */
+  documents?: DocumentStore;
   /** Where the one-time password line goes (stdout by default). */
   print?: (line: string) => void;
 }): Promise<SeedResult> {
@@ -217,7 +228,14 @@ export async function seedPaymentProviders(db: Db): Promise<void> {
 
 /** Demo geography, roles and staff, on a database without countries. Returns whether it loaded anything. */
 async function seedDemo(
-  deps: { db: Db; auth: AuthService; log: FastifyBaseLogger; print?: (line: string) => void },
+  deps: {
+    db: Db;
+    auth: AuthService;
+    log: FastifyBaseLogger;
+    print?: (line: string) => void;
+    images?: ImageStore;
+    documents?: DocumentStore;
+  },
   adminPassword: string | undefined,
 ): Promise<boolean> {
   const { db } = deps;
@@ -322,6 +340,16 @@ async function seedDemo(
       if (!created) continue;
       await tx.insert(userRoles).values(staff.roles.map((role) => ({ userId: created.id, roleId: roleIds[role]! })));
     }
+    await seedDemoTrail(tx);
+    if (deps.images) {
+      await seedDemoCatalogue(tx, deps.images);
+      if (deps.documents) {
+        await seedDemoSupply(tx, deps.images, deps.documents);
+        // Two years of past activity first (the dashboard's), so the bookings list shows the demo's own first.
+        const history = await seedDemoHistory(tx, deps.images);
+        await seedDemoBookings(tx, { exclude: history });
+      }
+    }
     return pendingId;
   });
 
@@ -335,4 +363,80 @@ async function seedDemo(
   }
   deps.log.info("demo data loaded");
   return true;
+}
+
+/**
+ * A few days of audit trail for the demo staff (a city edited, a country blocked and unblocked, a role's
+ * permissions changed, sign-ins and a failed one), so the audit screen and the History sections have something to
+ * show and filter on a fresh start. Written once, with the rest of the demo data; addresses from the documentation
+ * range (192.0.2.0/24).
+ */
+async function seedDemoTrail(tx: Db): Promise<void> {
+  const person = async (email: string) => {
+    const [row] = await tx
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    return row && { actorId: row.id, actorName: `${row.firstName} ${row.lastName}`, actorEmail: row.email };
+  };
+  const editor = await person("geo.editor@palco.local");
+  const viewer = await person("viewer@palco.local");
+  const [city] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.code, "GDL-001"));
+  const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, "CAN"));
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, READ_ONLY_ROLE));
+  if (!editor || !viewer || !city || !country || !role) return;
+  const daysAgo = (days: number, hour: number) => {
+    const at = new Date(Date.now() - days * 86_400_000);
+    at.setUTCHours(hour, 15, 0, 0);
+    return at;
+  };
+  const demo = (index: number) => ({ requestId: `demo-${index}`, ip: `192.0.2.${10 + index}`, userAgent: "Demo data" });
+  const entries = [
+    { at: daysAgo(4, 15), ...editor, action: "sign-in", resource: "users", recordId: String(editor.actorId) },
+    {
+      at: daysAgo(4, 16),
+      ...editor,
+      action: "update",
+      resource: "cities",
+      recordId: String(city.id),
+      changes: { timeZone: ["America/Monterrey", "America/Mexico_City"] },
+    },
+    {
+      at: daysAgo(3, 17),
+      ...editor,
+      action: "deactivate",
+      resource: "countries",
+      recordId: String(country.id),
+      changes: { isActive: [true, false] },
+    },
+    {
+      at: daysAgo(3, 18),
+      ...editor,
+      action: "activate",
+      resource: "countries",
+      recordId: String(country.id),
+      changes: { isActive: [false, true] },
+    },
+    {
+      at: daysAgo(2, 14),
+      actorId: null,
+      actorName: null,
+      actorEmail: null,
+      action: "sign-in-failed",
+      resource: "users",
+      recordId: String(viewer.actorId),
+      changes: { email: [null, viewer.actorEmail], reason: [null, "wrong-password"] },
+    },
+    { at: daysAgo(2, 14), ...viewer, action: "sign-in", resource: "users", recordId: String(viewer.actorId) },
+    {
+      at: daysAgo(1, 19),
+      ...editor,
+      action: "update",
+      resource: "roles",
+      recordId: String(role.id),
+      changes: { name: ["Lectura", READ_ONLY_ROLE] },
+    },
+  ];
+  await tx.insert(auditLog).values(entries.map((entry, index) => ({ changes: {}, ...entry, ...demo(index) })));
 }

@@ -87,6 +87,6 @@ describe("Cache-Control on API answers", () => {
     });
     const upload = await t.app.inject({ method: "GET", url: stored.url });
     expect(upload.statusCode).toBe(200);
-    expect(upload.headers["cache-control"]).toBe("public, max-age=86400");
+    expect(upload.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 });

@@ -56,6 +56,16 @@ describe("configuration", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://u@h:5432/db", SEED_DEMO: " " }).seedDemo).toBe(false);
   });
 
+  it("allows simulated activity with the demo data, or when SIMULATION=true", () => {
+    expect(loadConfig({}).simulation).toBe(true);
+    expect(loadConfig({ SEED_DEMO: "false" }).simulation).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h:5432/db" }).simulation).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h:5432/db", SEED_DEMO: "true" }).simulation).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h:5432/db", SIMULATION: "true" }).simulation).toBe(true);
+    expect(loadConfig({ SIMULATION: "false" }).simulation).toBe(false);
+    expect(problems({ SIMULATION: "sometimes" })).toEqual(["Invalid configuration: SIMULATION must be true or false"]);
+  });
+
   it("serves the API docs unless API_DOCS=false", () => {
     expect(loadConfig({ API_DOCS: "false" }).apiDocs).toBe(false);
     expect(loadConfig({ API_DOCS: "0" }).apiDocs).toBe(false);

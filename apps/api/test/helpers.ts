@@ -7,7 +7,7 @@ import type { PermissionCode, Session } from "@palco/shared";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import pg from "pg";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/platform/auth.ts";
 import { loadConfig } from "../src/platform/config.ts";
@@ -54,7 +54,7 @@ export const backend = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await createDatabase({ inMemory: true });
+    const database = await createDatabase({ inMemory: true, loadDataDir: await pgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const name = `test_${process.pid}_${randomBytes(6).toString("hex")}`;
@@ -76,6 +76,16 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
       await cleaner.end();
     },
   };
+}
+
+let template: Promise<Blob | undefined> | undefined;
+/** The migrated PGlite made by global-setup.ts, read once per test file. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    const file = inject("pgliteTemplate");
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return template;
 }
 
 const hashes = new Map<string, Promise<string>>();

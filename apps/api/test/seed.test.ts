@@ -2,23 +2,49 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  BOOKING_MESSAGES_PAGE_SIZE,
+  BOOKING_STATUSES,
   cityCode,
+  countLetters,
   countryCode,
+  instantToWallTime,
   isPermissionCode,
   isTimeZone,
+  isValidClabe,
+  isValidRfc,
+  NOTIFICATION_KINDS,
   PAYMENT_METHOD_KINDS,
+  PAYMENT_STATUSES,
   PERMISSION_CODES,
   PHONE_PATTERN,
+  REPORT_TIME_ZONE,
   stateCode,
   userCreateInput,
 } from "@palco/shared";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/platform/config.ts";
 import { createDatabase } from "../src/platform/db.ts";
 import { migrate } from "../src/platform/migrate.ts";
-import { countries, paymentMethods, paymentProviders, permissions, users } from "../src/platform/schema.ts";
+import {
+  bookingMessages,
+  bookingPayments,
+  bookings,
+  boxes,
+  boxImages,
+  boxSeasons,
+  countries,
+  members,
+  notificationRecipients,
+  notifications,
+  ownerBankAccounts,
+  owners,
+  paymentMethods,
+  paymentProviders,
+  permissions,
+  users,
+} from "../src/platform/schema.ts";
 import { AdminPasswordError, generatePassword, seed, setAdminPassword } from "../src/seed.ts";
 import { DEMO_COUNTRIES, DEMO_ROLES, DEMO_STAFF, PAYMENT_PROVIDERS } from "../src/seed-data.ts";
 import {
@@ -35,6 +61,18 @@ import {
   type TestApp,
   tokenFromLink,
 } from "./helpers.ts";
+
+const DOCUMENT_KEY = /^(owner|box)-documents\/[0-9a-f]{32}\.webp$/;
+const MONEY = /^\d+\.\d{2}$/;
+const BANK_CODES: Record<string, string> = {
+  "BBVA México": "012",
+  Banamex: "002",
+  Santander: "014",
+  HSBC: "021",
+  Scotiabank: "044",
+  Banorte: "072",
+  "Banco Azteca": "127",
+};
 
 describe("demo data (static checks)", () => {
   it("has all 32 Mexican states, each with a city, valid codes and real time zones", () => {
@@ -219,6 +257,220 @@ describe("seeding with demo data", () => {
     expect(await t.app.db.select().from(users).where(eq(users.email, "geo.editor@palco.local"))).toHaveLength(1);
     expect(await t.app.db.select().from(paymentProviders)).toHaveLength(4);
     expect(await t.app.db.select().from(paymentMethods)).toHaveLength(10);
+  });
+
+  // The marketplace side of the demo (members, owners, boxes): every state the review screens act on.
+  it("seeds members with unique e-mails and 10-digit phones", async () => {
+    const rows = await t.app.db.select().from(members);
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(rows.map((row) => row.email.toLowerCase())).size).toBe(rows.length);
+    for (const row of rows) {
+      expect(row.phone, row.email).toMatch(/^\d{10}$/);
+      expect(["52", "1"]).toContain(row.phoneCountry);
+      expect(row.birthAt, row.email).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(rows.some((row) => row.language === "en")).toBe(true);
+  });
+
+  it("seeds owners in every review state, with valid RFCs, private documents and bank accounts", async () => {
+    const rows = await t.app.db.select().from(owners);
+    expect(rows.length).toBeGreaterThan(12);
+    expect(
+      rows.filter((row) => row.status === "pending" && row.readyForReview && row.readyAt).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(rows.some((row) => row.status === "pending" && !row.readyForReview)).toBe(true);
+    expect(rows.filter((row) => row.status === "accepted").length).toBeGreaterThanOrEqual(5);
+    expect(rows.some((row) => row.status === "accepted" && !row.isActive)).toBe(true);
+    const returned = rows.filter((row) => row.status === "returned");
+    expect(returned.length).toBeGreaterThanOrEqual(3);
+    for (const row of returned) expect(countLetters(row.review ?? ""), row.name).toBeGreaterThanOrEqual(10);
+    for (const row of rows) {
+      expect(isValidRfc(row.rfc), row.rfc).toBe(true);
+      for (const key of [row.idFrontKey, row.idBackKey, row.proofOfResidencyKey]) {
+        if (key !== null) expect(key, row.name).toMatch(DOCUMENT_KEY);
+      }
+      if (row.documentType === "passport") expect(row.idBackKey).toBeNull();
+    }
+    const someKey = rows.find((row) => row.idFrontKey)!.idFrontKey!;
+    const stored = await t.app.documents.read(someKey);
+    expect(stored?.subarray(8, 12).toString("latin1")).toBe("WEBP");
+
+    const accounts = await t.app.db.select().from(ownerBankAccounts);
+    const ownerStates = new Map(
+      rows.map((row) => [row.id, row.status === "pending" && row.readyForReview ? "waiting" : row.status]),
+    );
+    for (const row of rows) {
+      const own = accounts.filter((account) => account.ownerId === row.id);
+      expect(own.length, row.name).toBeGreaterThanOrEqual(1);
+      expect(own.length, row.name).toBeLessThanOrEqual(2);
+      // One waiting owner's account is deliberately flawed (the review screen flags it): all others are in order.
+      for (const account of own.filter((account) => isValidClabe(account.clabe))) {
+        expect(account.holderName).toBe(row.name);
+      }
+    }
+    const flawed = accounts.filter((account) => !isValidClabe(account.clabe));
+    expect(flawed).toHaveLength(1);
+    expect(ownerStates.get(flawed[0]!.ownerId)).toBe("waiting");
+    for (const account of accounts) {
+      expect(account.clabe).toMatch(/^\d{18}$/);
+      expect(account.clabe.slice(0, 3), account.bankName).toBe(BANK_CODES[account.bankName]);
+      expect(account.accountNumber).toMatch(/^\d{10,11}$/);
+    }
+  });
+
+  it("seeds boxes of every type and review state, with seasons, photos and private documents", async () => {
+    const rows = await t.app.db.select().from(boxes);
+    const ownerRows = await t.app.db.select({ id: owners.id, status: owners.status }).from(owners);
+    const ownerStatus = new Map(ownerRows.map((row) => [row.id, row.status]));
+    expect(rows.length).toBeGreaterThan(12);
+    expect(new Set(rows.map((row) => row.type))).toEqual(new Set(["onetime", "season", "both"]));
+    expect(
+      rows.filter((row) => row.status === "pending" && row.readyForReview && row.readyAt).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((row) => row.status === "accepted").length).toBeGreaterThanOrEqual(8);
+    const returned = rows.filter((row) => row.status === "returned");
+    expect(returned.length).toBeGreaterThanOrEqual(3);
+    for (const row of returned) expect(countLetters(row.review ?? ""), row.name).toBeGreaterThanOrEqual(10);
+
+    const seasons = await t.app.db.select().from(boxSeasons);
+    for (const row of rows) {
+      expect(["accepted", "pending"]).toContain(ownerStatus.get(row.ownerId));
+      if (row.type === "season") {
+        expect(row.price).toBeNull();
+        expect(row.deposit).toBeNull();
+      } else {
+        expect(row.price, row.name).toMatch(MONEY);
+        expect(row.deposit, row.name).toMatch(MONEY);
+      }
+      const own = seasons.filter((season) => season.boxId === row.id);
+      if (row.type === "onetime") expect(own).toEqual([]);
+      else expect(own.length, row.name).toBeGreaterThanOrEqual(1);
+      for (const value of [row.positionX, row.positionY]) {
+        expect(Number(value)).toBeGreaterThanOrEqual(5);
+        expect(Number(value)).toBeLessThanOrEqual(95);
+      }
+      expect(row.availableSeats).toBeGreaterThanOrEqual(6);
+      for (const key of [row.propertyTitleKey, row.proofOfResidencyKey]) {
+        if (key !== null) expect(key, row.name).toMatch(DOCUMENT_KEY);
+      }
+    }
+    for (const season of seasons) {
+      expect(season.price).toMatch(MONEY);
+      expect(season.endsOn > season.startsOn).toBe(true);
+    }
+
+    const photos = await t.app.db.select().from(boxImages);
+    expect(new Set(photos.map((photo) => photo.url)).size).toBe(photos.length);
+    for (const photo of photos) {
+      expect(photo.url).toMatch(/^\/uploads\/boxes\/[0-9a-f]{32}\.webp$/);
+      expect(photo).toMatchObject({ width: 1280, height: 720 });
+    }
+    const withPhotos = new Set(photos.map((photo) => photo.boxId));
+    expect(withPhotos.size).toBeGreaterThan(rows.length / 2);
+  });
+
+  it("seeds bookings in every state a booking screen acts on, with long threads in both panels", async () => {
+    const rows = await t.app.db.select().from(bookings);
+    const statuses = (pick: (row: (typeof rows)[number]) => string | null) => new Set(rows.map(pick));
+    expect(statuses((row) => row.status)).toEqual(new Set(BOOKING_STATUSES));
+    expect(statuses((row) => row.paymentStatus)).toEqual(new Set(PAYMENT_STATUSES));
+    expect(statuses((row) => row.boxType)).toEqual(new Set(["onetime", "season"]));
+    expect(rows.filter((row) => row.ownerPaymentReference !== null).length).toBeGreaterThanOrEqual(2);
+    const tickets = statuses((row) => (row.ticketsDeliveredAt ? "delivered" : row.ticketsSentAt ? "sent" : "pending"));
+    expect(tickets).toEqual(new Set(["pending", "sent", "delivered"]));
+    // What staff act on first: pending bookings with nothing done yet.
+    const untouched = rows.filter(
+      (row) => row.status === "pending" && !row.ownerPaymentReference && !row.ticketsSentAt,
+    );
+    expect(untouched.length).toBeGreaterThanOrEqual(3);
+    expect(rows.length).toBeGreaterThan(24);
+    for (const row of rows) {
+      expect(row.createdAt.getTime()).toBeLessThan(Date.now());
+      expect(row.key).toMatch(/^PLC-[2-9A-HJ-NP-Z]{6}$/);
+    }
+    // A canceled paid booking owes its refund.
+    const refunds = await t.app.db.select().from(bookingPayments).where(eq(bookingPayments.status, "refund"));
+    expect(refunds.some((payment) => payment.position > 1)).toBe(true);
+
+    // Two bookings talk beyond one page in both panels.
+    const threads = await t.app.db
+      .select({ bookingId: bookingMessages.bookingId, member: bookingMessages.threadMemberId, messages: count() })
+      .from(bookingMessages)
+      .groupBy(bookingMessages.bookingId, bookingMessages.threadMemberId);
+    const long = threads.filter((thread) => thread.messages > BOOKING_MESSAGES_PAGE_SIZE);
+    expect(long.length).toBeGreaterThanOrEqual(2);
+    const admin = bearer(await t.adminToken());
+    const booking = long[0]!.bookingId;
+    expect(long.filter((thread) => thread.bookingId === booking)).toHaveLength(2);
+    const detail = (await call(t.app, { method: "GET", url: `/api/bookings/${booking}`, headers: admin })).json();
+    const guestThread = (
+      await call(t.app, {
+        method: "GET",
+        url: `/api/bookings/${booking}/messages?userId=${detail.buyer.id}&page=2`,
+        headers: admin,
+      })
+    ).json();
+    expect(guestThread.items.length).toBeGreaterThan(0);
+    expect(guestThread.pageCount).toBe(2);
+
+    // The super-admin has unread notifications of every kind, and older ones already read.
+    const unread = await t.app.db
+      .selectDistinct({ kind: notifications.kind })
+      .from(notificationRecipients)
+      .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+      .innerJoin(users, eq(users.id, notificationRecipients.userId))
+      .where(and(eq(users.isSuperAdmin, true), isNull(notificationRecipients.readAt)));
+    expect(new Set(unread.map((row) => row.kind))).toEqual(new Set(NOTIFICATION_KINDS));
+    const read = await t.app.db
+      .select({ count: count() })
+      .from(notificationRecipients)
+      .where(isNotNull(notificationRecipients.readAt));
+    expect(read[0]!.count).toBeGreaterThan(0);
+  });
+
+  it("has two years of history for the dashboard, listed after the demo's own bookings", async () => {
+    const admin = bearer(await t.adminToken());
+    const today = instantToWallTime(new Date(), REPORT_TIME_ZONE).slice(0, 10);
+    const start = `${Number(today.slice(0, 4)) - 2}-${today.slice(5, 7)}-01`;
+    const report = async <T>(path: string) =>
+      (
+        await call(t.app, {
+          method: "GET",
+          url: `/api/reports/${path}?startDate=${start}&endDate=${today}`,
+          headers: admin,
+        })
+      ).json<T[]>();
+    // Every month of the last two years sold, paid owners, and signed members up; the latest owners are still owed.
+    const income = (
+      await report<{ count: number; income: string; paidToOwners: string; pendingPaymentsOwner: string }>("income")
+    ).slice(1);
+    expect(income).toHaveLength(24);
+    for (const month of income) {
+      expect(month.count).toBeGreaterThan(0);
+      expect(Number(month.income)).toBeGreaterThan(0);
+    }
+    expect(income.slice(0, 18).every((month) => Number(month.paidToOwners) > 0)).toBe(true);
+    expect(Number(income.at(-1)!.pendingPaymentsOwner)).toBeGreaterThan(0);
+    // A seasonal shape: the busiest month sells at least twice what the quietest does.
+    const counts = income.map((month) => month.count);
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(2 * Math.min(...counts));
+    const members = (await report<{ count: number }>("users/count")).slice(1);
+    expect(members.filter((month) => month.count > 0).length).toBeGreaterThanOrEqual(22);
+    const boxes = await report<{ count: number }>("boxes");
+    expect(boxes.reduce((total, month) => total + month.count, 0)).toBeGreaterThan(20);
+
+    // Past bookings were charged the fees in force then, whose changes are in the settings' history.
+    const history = (await call(t.app, { method: "GET", url: "/api/settings/fees/history", headers: admin })).json();
+    expect(history.length).toBeGreaterThanOrEqual(2);
+    const oldest = await t.app.db.select().from(bookings).orderBy(bookings.id).limit(1);
+    expect(oldest[0]!.guestFeeRate).toBe("6.50");
+
+    // The history is older than the demo's bookings, so the list (newest first) opens on the demo's own.
+    const page = (await call(t.app, { method: "GET", url: "/api/bookings", headers: admin })).json();
+    const demoKeys = await t.app.db.select({ id: bookings.id }).from(bookings).where(isNotNull(bookings.address));
+    expect(page.items[0].id).toBeGreaterThanOrEqual(Math.max(...demoKeys.map((row) => row.id)));
+    const canceled = await t.app.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.status, "canceled"));
+    expect(canceled.length).toBeLessThanOrEqual(12);
   });
 });
 

@@ -203,6 +203,7 @@ describe("session cache", () => {
       email: `u${id}@palco.test`,
       phone: "",
       pictureUrl: null,
+      pictureSmallUrl: null,
       roles: [],
       isActive: true,
       isSuperAdmin: false,

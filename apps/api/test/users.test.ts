@@ -6,7 +6,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { MAX_INPUT_PIXELS, type StoredImage } from "../src/platform/images.ts";
+import { MAX_INPUT_PIXELS, type StoredVariants } from "../src/platform/images.ts";
 import { rolePermissions, roles, userRoles, users } from "../src/platform/schema.ts";
 import {
   ADMIN_EMAIL,
@@ -147,7 +147,13 @@ describe("POST /api/users", () => {
     expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
     // The stored name is the server's, not "my holiday photo.png".
     expect(created.pictureUrl).toMatch(/^\/uploads\/users\/[0-9a-f]{32}\.webp$/);
-    expect(await storedFiles()).toEqual([...before, path.basename(created.pictureUrl!)].sort());
+    // Two variants: the picture (512 px) and the small one for lists and the top bar (96 px).
+    expect(created.pictureSmallUrl).toMatch(/^\/uploads\/users\/[0-9a-f]{32}\.webp$/);
+    expect(await storedFiles()).toEqual(
+      [...before, path.basename(created.pictureUrl!), path.basename(created.pictureSmallUrl!)].sort(),
+    );
+    const small = await call(t.app, { method: "GET", url: created.pictureSmallUrl! });
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 96, height: 96 });
     expect((await getUser(created.id)).json()).toEqual(created);
 
     const picture = await call(t.app, { method: "GET", url: created.pictureUrl! });
@@ -362,7 +368,7 @@ describe("user pictures", () => {
     expect(accepted.pictureUrl).toMatch(/^\/uploads\/users\/[0-9a-f]{32}\.webp$/);
   });
 
-  it("refuses truncated, corrupt, SVG and TIFF files; accepts GIF and WebP", async () => {
+  it("refuses truncated, corrupt, SVG, TIFF and GIF files; accepts WebP", async () => {
     const pngData = await images.png();
     const jpeg = await images.jpegWithExif();
     for (const data of [
@@ -371,11 +377,12 @@ describe("user pictures", () => {
       Buffer.concat([pngData.subarray(0, 64), Buffer.alloc(4096, 0xff)]),
       images.svg(),
       await images.tiff(),
+      await images.gif(),
     ]) {
       const body = await pictureError([{ data, filename: "picture.jpg", type: "image/jpeg" }]);
-      expect(body.messages).toEqual({ picture: "The picture must be a JPEG, PNG, WebP or GIF image" });
+      expect(body.messages).toEqual({ picture: "The picture must be a JPEG, PNG or WebP image" });
     }
-    for (const data of [await images.gif(), await images.webp()]) {
+    for (const data of [await images.webp()]) {
       expect(
         (await createUser({}, [{ data, filename: "x", type: "application/octet-stream" }])).pictureUrl,
       ).toBeTruthy();
@@ -413,7 +420,7 @@ describe("user pictures", () => {
     );
     expect(body.messages).toEqual({
       phone: "Enter a 10-digit phone number, optionally with a +country code",
-      picture: "The picture must be a JPEG, PNG, WebP or GIF image",
+      picture: "The picture must be a JPEG, PNG or WebP image",
     });
   });
 
@@ -474,10 +481,10 @@ describe("user pictures", () => {
       const before = await storedFiles();
       const email = `race${Date.now()}@palco.test`;
       const images = t.app.images;
-      const original = images.save.bind(images);
-      let written: StoredImage | undefined;
+      const original = images.saveVariants.bind(images);
+      let written: StoredVariants | undefined;
       // Another request takes the e-mail between the checks and the insert (separate connection, committed).
-      images.save = async (...args) => {
+      images.saveVariants = async (...args) => {
         written = await original(...args);
         const other = new pg.Client({ connectionString: t.databaseUrl });
         await other.connect();
@@ -492,7 +499,7 @@ describe("user pictures", () => {
         const body = expectErrorShape(await postUser(form(validFields({ email }), [await png()])), 422);
         expect(body.messages).toEqual({ email: "Another user already uses this e-mail" });
       } finally {
-        images.save = original;
+        images.saveVariants = original;
       }
       expect(written).toBeDefined();
       expect(await storedFiles()).toEqual(before);
@@ -581,7 +588,7 @@ describe("PUT /api/users/:id", () => {
       ),
       422,
     );
-    expect(picture.messages).toEqual({ picture: "The picture must be a JPEG, PNG, WebP or GIF image" });
+    expect(picture.messages).toEqual({ picture: "The picture must be a JPEG, PNG or WebP image" });
     expect((await getUser(created.id)).json()).toEqual(created);
   });
 

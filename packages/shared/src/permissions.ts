@@ -22,6 +22,7 @@ export const PERMISSION_GROUPS = {
   events: { en: "Events", es: "Eventos" },
   notifications: { en: "Notifications", es: "Notificaciones" },
   bookings: { en: "Bookings", es: "Reservas" },
+  audit: { en: "Audit trail", es: "Bitácora de cambios" },
 } as const satisfies Record<string, Text>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 
@@ -148,6 +149,14 @@ export const PERMISSIONS = {
   BOOKINGS_CANCEL_BOOKING: {
     group: "bookings",
     description: { en: "Cancel bookings", es: "Cancelar reservas" },
+  },
+  // Not in the spec: the audit trail (decisions.md). Only the super-admin holds it in the demo data.
+  AUDIT_LOG_INDEX: {
+    group: "audit",
+    description: {
+      en: "Read the audit trail and every record's history",
+      es: "Consultar la bitácora de cambios y el historial de cada registro",
+    },
   },
 } as const satisfies Record<string, PermissionDefinition>;
 

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { type AuditPolicy, auditedWrite } from "./audit.ts";
 import type { Db } from "./db.ts";
 import { notFound } from "./errors.ts";
 import type { RoutePermission } from "./guard.ts";
@@ -22,26 +23,65 @@ export interface ActivationRoutes<TEntity> {
   /** What both routes answer: the entity after the change. */
   response: z.ZodType<TEntity>;
   load(db: Db, id: number): Promise<TEntity>;
-  /** Either the table whose flag flips, or a change with rules of its own (users: not oneself, sessions end). */
+  /** The answer as the member who asked sees it (signed document links); the loaded entity by default. */
+  present?(entity: TEntity, request: FastifyRequest): TEntity | Promise<TEntity>;
+  /** The resource's path segment in the audit trail ("countries"). */
+  resource: string;
+  policy?: AuditPolicy | undefined;
+  /**
+   * Locks the row and answers the entity (undefined when it does not exist), inside the change's transaction.
+   * By default: SELECT … FOR UPDATE on the table of `change`, then `load`.
+   */
+  lock?(tx: Db, id: number): Promise<TEntity | undefined>;
+  /**
+   * Either the table whose flag flips (the kit runs it in a transaction with its audit entry and If-Match check),
+   * or a change with rules of its own (users: not oneself, sessions end) that does all of that itself.
+   */
   change: ActivatableTable | FlagChange;
 }
 
-/** Sets the flag, answering 404 for an unknown id. */
-function flipFlag(table: ActivatableTable): FlagChange {
-  return async (db, id, isActive) => {
-    const updated = await db
-      .update(table as ActivatableTable)
-      .set({ isActive, updatedAt: new Date() })
-      .where(eq(table.id, id))
-      .returning({ id: table.id });
-    if (updated.length === 0) throw notFound();
-  };
+/** Locks the row (SELECT … FOR UPDATE) until the transaction ends, then loads the record; undefined if missing. */
+export async function lockRow<TEntity>(
+  tx: Db,
+  table: PgTable & { id: PgColumn },
+  id: number,
+  load: (db: Db, id: number) => Promise<TEntity | undefined>,
+): Promise<TEntity | undefined> {
+  const locked = await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .for("update");
+  return locked.length === 0 ? undefined : load(tx, id);
+}
+
+/** Sets the flag in a transaction that checks If-Match and records the change; 404 for an unknown id. */
+function flipFlag<TEntity>(table: ActivatableTable, options: ActivationRoutes<TEntity>): FlagChange {
+  return (db, id, isActive, request) =>
+    db.transaction(async (tx) => {
+      await auditedWrite(tx, {
+        request,
+        resource: options.resource,
+        recordId: id,
+        action: isActive ? "activate" : "deactivate",
+        policy: options.policy,
+        load: () => (options.lock ? options.lock(tx, id) : lockRow(tx, table, id, options.load)),
+        async apply() {
+          const updated = await tx
+            .update(table as ActivatableTable)
+            .set({ isActive, updatedAt: new Date() })
+            .where(eq(table.id, id))
+            .returning({ id: table.id });
+          if (updated.length === 0) throw notFound();
+        },
+      });
+    });
 }
 
 /** PUT {base}/:id/activate and /deactivate (spec 01 §4, spec 02 §4): every blockable resource has this pair. */
 export function registerActivationRoutes<TEntity>(app: FastifyInstance, options: ActivationRoutes<TEntity>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const change = typeof options.change === "function" ? options.change : flipFlag(options.change);
+  const change = typeof options.change === "function" ? options.change : flipFlag(options.change, options);
   for (const [action, isActive] of [
     ["activate", true],
     ["deactivate", false],
@@ -60,7 +100,8 @@ export function registerActivationRoutes<TEntity>(app: FastifyInstance, options:
       async (request) => {
         const { id } = request.params;
         await change(app.db, id, isActive, request);
-        return options.load(app.db, id);
+        const entity = await options.load(app.db, id);
+        return options.present ? options.present(entity, request) : entity;
       },
     );
   }

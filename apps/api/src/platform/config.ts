@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** S3-compatible bucket for uploads (platform/file-store.ts); files under DATA_DIR/uploads when unset. */
+  s3Url: string | undefined;
   mailFrom: string;
   publicUrl: string;
   /** Undefined until `ensureJwtSecret` generated or read the persisted one. */
@@ -24,6 +26,8 @@ export interface Config {
   seedDemoReason: string;
   /** Serve the OpenAPI document and its UI at /api/docs. */
   apiDocs: boolean;
+  /** Super-admins may run simulated marketplace activity (POST /api/simulation, `npm run simulate`). */
+  simulation: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Passed to Fastify's trustProxy: false, true, or a number of hops. */
   trustProxy: boolean | number;
@@ -82,6 +86,10 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocols("DATABASE_URL", ["postgres:", "postgresql:"]),
   REDIS_URL: urlWithProtocols("REDIS_URL", ["redis:", "rediss:"]),
   SMTP_URL: urlWithProtocols("SMTP_URL", ["smtp:", "smtps:"]),
+  S3_URL: urlWithProtocols("S3_URL", ["https:", "http:"]).refine(
+    (value) => value === undefined || new URL(value).pathname.replace(/\/+/g, "") !== "",
+    "S3_URL must name the bucket as its path (https://KEY:SECRET@host/bucket)",
+  ),
   MAIL_FROM: z.preprocess(
     blankToUndefined,
     z
@@ -103,6 +111,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   SEED_DEMO: optionalBooleanFlag("SEED_DEMO"),
   API_DOCS: optionalBooleanFlag("API_DOCS"),
+  SIMULATION: optionalBooleanFlag("SIMULATION"),
   LOG_LEVEL: z.preprocess(
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -162,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     smtpUrl: values.SMTP_URL,
+    s3Url: values.S3_URL,
     mailFrom: values.MAIL_FROM.trim(),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     jwtSecret: values.JWT_SECRET,
@@ -170,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     seedDemoReason,
     apiDocs: values.API_DOCS ?? true,
+    // Made-up members, owners and bookings belong next to the demo data, never in a real marketplace by default.
+    simulation: values.SIMULATION ?? seedDemo,
     logLevel: values.LOG_LEVEL,
     trustProxy,
   };

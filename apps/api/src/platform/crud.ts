@@ -2,13 +2,15 @@ import { errorBody as errorBodySchema, idParams, PAGE_SIZE, paged } from "@palco
 import { and, asc, count, eq, ne, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { registerActivationRoutes } from "./activation.ts";
+import { lockRow, registerActivationRoutes } from "./activation.ts";
+import { type AuditPolicy, auditedWrite, recordCreate } from "./audit.ts";
 import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "./db.ts";
-import { conflict, notFound, unprocessable } from "./errors.ts";
+import { conflict, issueMessages, notFound, unprocessable } from "./errors.ts";
 import type { RoutePermission } from "./guard.ts";
+import { ImageRejectedError, type ImageVariants, type PreparedVariants, type StoredVariants } from "./images.ts";
 import {
   allOf,
   escapeLike,
@@ -23,6 +25,7 @@ import {
   resolveWindow,
   type SortKey,
 } from "./list-query.ts";
+import { fieldValue, readForm } from "./multipart.ts";
 
 /**
  * A small toolkit for "reference data" resources (countries, states, cities, later more): list with search,
@@ -34,10 +37,13 @@ import {
 export type KitTable = PgTable & {
   id: PgColumn;
   name: PgColumn;
-  code: PgColumn;
-  /** lower(name || chr(31) || code), stored, with a trigram index: what searches of three characters or more read. */
+  /**
+   * lower(name || chr(31) || code), or lower(name) for a table without a code, stored, with a trigram index: what
+   * searches of three characters or more read.
+   */
   searchText: PgColumn;
-  isActive: PgColumn;
+  /** Only for resources that can be blocked (`permissions.activate`). */
+  isActive?: PgColumn;
   updatedAt: PgColumn;
 };
 
@@ -69,10 +75,12 @@ export interface CrudResource<
     index: RoutePermission;
     all: RoutePermission;
     show: RoutePermission;
-    create: RoutePermission;
-    edit: RoutePermission;
-    delete: RoutePermission;
-    activate: RoutePermission;
+    /** Without create, edit or delete the kit does not offer that route (owners and boxes are only reviewed). */
+    create?: RoutePermission;
+    edit?: RoutePermission;
+    delete?: RoutePermission;
+    /** Block/unblock; a resource without it has no active flag (services). */
+    activate?: RoutePermission;
   };
   schemas: {
     entity: z.ZodType<TEntity>;
@@ -96,10 +104,37 @@ export interface CrudResource<
    * placeholder (the statements are built once per shape).
    */
   filters?: Record<string, (value: SQL) => SQL>;
-  /** Body → column values. */
-  toValues(input: z.output<TInput>): TTable["$inferInsert"];
+  /**
+   * Body → column values, inside the write's transaction (a value may depend on another row: an event's start is
+   * read in its venue's time zone). May throw a 422.
+   */
+  toValues?(input: z.output<TInput>, tx: Db): TTable["$inferInsert"] | Promise<TTable["$inferInsert"]>;
+  /**
+   * The record as one member sees it, for the detail and the answers of the routes that change one record (what
+   * depends on who asks: links to private documents signed for that member). Lists answer `map` alone.
+   */
+  present?(entity: TEntity, request: FastifyRequest): TEntity | Promise<TEntity>;
+  /**
+   * The rows that exist for the API: a condition on `table` alone (a subquery for a joined table) that every list,
+   * `/all`, detail and write applies. Rows outside it answer 404 (a soft-deleted venue, the events of one).
+   */
+  live?: SQL;
+  /**
+   * DELETE writes these values (a deletion time) instead of deleting the row: the row stays for its history and
+   * its children, and `live` must then leave it out.
+   */
+  softDelete?: () => Partial<TTable["$inferInsert"]>;
   references?: ReferenceRule<TTable["$inferInsert"]>[];
-  unique: {
+  /** Order of the list (after search relevance) and of `/all`; by name when absent. */
+  order?: PgColumn;
+  /**
+   * The body is multipart with one image part (JSON is accepted too, without the image): see UploadRule. Without
+   * it the body is JSON validated by `schemas.input`.
+   */
+  upload?: UploadRule<TTable["$inferInsert"], TEntity>;
+  /** Rules that move other rows with a write (a gapless order), run in the write's transaction. */
+  hooks?: WriteHooks<TTable["$inferInsert"], TEntity, z.output<TInput>>;
+  unique?: {
     /** Body field named in the 422 (e.g. "code"). */
     field: string;
     messageKey: string;
@@ -110,6 +145,44 @@ export interface CrudResource<
     messageKey: string;
     exist(db: Db, id: number): Promise<boolean>;
   };
+  /** What the audit trail keeps of a change (default: every field of the entity). */
+  audit?: AuditPolicy;
+}
+
+/** One image per record, sent as a multipart file part, stored in two variants (platform/images.ts). */
+export interface UploadRule<TValues, TEntity> {
+  /** The file part's name, also the key of its messages ("picture"). */
+  field: string;
+  /** Folder under /uploads. */
+  folder: string;
+  variants: ImageVariants;
+  maxBytes: number;
+  /** Set when the image is required on create (its translation key); an edit without one keeps the old image. */
+  missingOnCreate?: string;
+  /** The picture must be at least this wide (measured by the server on the decoded upload). */
+  minWidth?: { width: number; messageKey: string };
+  /**
+   * The text part `removePicture` = "true" on an update clears the image (only for an optional image; a required
+   * one is replaced, never removed).
+   */
+  removable?: boolean;
+  /** The column values that point at a stored image, or that say there is none (null). */
+  columns(stored: StoredVariants | null): Partial<TValues>;
+  /** The stored files a record points at (deleted when it is deleted or its image replaced). */
+  files(entity: TEntity): (string | null)[];
+}
+
+export interface WriteHooks<TValues, TEntity, TInput = unknown> {
+  /** First thing in every create, update and delete transaction, before any row is locked. */
+  serialize?(tx: Db): Promise<unknown>;
+  /** Before the insert, after the rules: may adjust `values` (returns them) and move other rows. */
+  beforeCreate?(tx: Db, values: TValues): Promise<TValues>;
+  /** Before the update of the locked row `before`. */
+  beforeUpdate?(tx: Db, values: TValues, before: TEntity): Promise<TValues>;
+  /** After the row is deleted. */
+  afterDelete?(tx: Db, before: TEntity): Promise<void>;
+  /** After the insert or update, before the record is read back: rows that hang on it (an event's categories). */
+  afterSave?(tx: Db, id: number, input: TInput): Promise<void>;
 }
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
@@ -121,10 +194,11 @@ export function likePattern(term: string): string {
 export function crudListSource<TEntityFields extends SelectedFields>(resource: {
   table: KitTable;
   entity: { fields: TEntityFields; from(db: Db, fields: SelectedFields): PgSelect };
+  order?: PgColumn | undefined;
 }): ListSource<TEntityFields> {
   return {
     table: resource.table,
-    sort: [resource.table.name],
+    sort: [resource.order ?? resource.table.name],
     fields: resource.entity.fields,
     from: resource.entity.from,
   };
@@ -132,15 +206,25 @@ export function crudListSource<TEntityFields extends SelectedFields>(resource: {
 
 /** Search (name or code, see nameSearch) and filters of a list query as one condition, and the order it needs. */
 export function listCondition(
-  resource: { table: KitTable; filters?: Record<string, (value: SQL) => SQL> | undefined },
+  resource: {
+    table: KitTable;
+    filters?: Record<string, (value: SQL) => SQL> | undefined;
+    order?: PgColumn | undefined;
+    live?: SQL | undefined;
+  },
   query: { search?: string | undefined } & Record<string, unknown>,
 ): { condition: ListCondition; sort: SortKey[] } {
   const { table } = resource;
   const search = nameSearch(query.search, table.name, table.searchText);
+  // Values arrive validated by the list query schema: ids as numbers, days as "YYYY-MM-DD".
   const filters = Object.entries(resource.filters ?? {}).map(([name, toCondition]) =>
-    filterCondition(name, typeof query[name] === "number" ? query[name] : undefined, toCondition),
+    filterCondition(name, query[name] === "" ? undefined : query[name], toCondition),
   );
-  return { condition: allOf(search.condition, ...filters), sort: search.sort };
+  if (resource.live) filters.unshift({ key: "live", where: resource.live, values: {} });
+  // A short search keeps its own order (the index that finds the rows); otherwise the resource's order.
+  const byName = search.sort.length === 1 && search.sort[0] === table.name;
+  const sort = byName && resource.order ? [resource.order] : search.sort;
+  return { condition: allOf(search.condition, ...filters), sort };
 }
 
 /** The queries GET /api/<resource> runs for `query`, unrun (the benchmark times the same SQL straight on the driver). */
@@ -150,6 +234,8 @@ export function crudListQueries<TEntityFields extends SelectedFields>(
     table: KitTable;
     entity: { fields: TEntityFields; from(db: Db, fields: SelectedFields): PgSelect };
     filters?: Record<string, (value: SQL) => SQL> | undefined;
+    order?: PgColumn | undefined;
+    live?: SQL | undefined;
   },
   query: PageRequest & { search?: string | undefined } & Record<string, unknown>,
 ) {
@@ -201,10 +287,16 @@ export function registerCrud<
   async function findEntity(executor: Db, id: number): Promise<TEntity | undefined> {
     const rows = (await resource.entity
       .from(executor, resource.entity.fields)
-      .where(eq(table.id, id))
+      .where(and(eq(table.id, id), resource.live))
       .limit(1)) as Row<TEntityFields>[];
     return rows[0] ? resource.entity.map(rows[0]) : undefined;
   }
+
+  /** The entity with its row locked until the transaction ends: what an audited write reads before and after. */
+  const lockEntity = (tx: Db, id: number) => lockRow(tx, table, id, findEntity);
+
+  const presented = (entity: TEntity, request: FastifyRequest) =>
+    resource.present ? resource.present(entity, request) : entity;
 
   async function getEntity(executor: Db, id: number): Promise<TEntity> {
     const entity = await findEntity(executor, id);
@@ -219,10 +311,11 @@ export function registerCrud<
         messages[reference.field] = "VALIDATION.NOT_FOUND_REFERENCE";
       }
     }
-    const collision = resource.unique.collides(values);
-    const condition = excludeId === undefined ? collision : and(collision, ne(table.id, excludeId));
-    if (condition && (await rowExists(executor, table, condition))) {
-      messages[resource.unique.field] = resource.unique.messageKey;
+    const unique = resource.unique;
+    if (unique) {
+      const collision = unique.collides(values);
+      const condition = excludeId === undefined ? collision : and(collision, ne(table.id, excludeId));
+      if (condition && (await rowExists(executor, table, condition))) messages[unique.field] = unique.messageKey;
     }
     if (Object.keys(messages).length > 0) throw unprocessable(messages);
   }
@@ -230,7 +323,7 @@ export function registerCrud<
   /** The checks above run first; these map the races they cannot see to the same answers. */
   function mapWriteError(error: unknown): never {
     const pgError = pgErrorOf(error);
-    if (pgError?.code === PG_UNIQUE_VIOLATION) {
+    if (pgError?.code === PG_UNIQUE_VIOLATION && resource.unique) {
       throw unprocessable({ [resource.unique.field]: resource.unique.messageKey });
     }
     if (pgError?.code === PG_FOREIGN_KEY_VIOLATION) {
@@ -239,6 +332,66 @@ export function registerCrud<
     }
     throw error;
   }
+
+  const upload = resource.upload;
+  const inputFields = Object.keys((schemas.input as unknown as z.ZodObject).shape ?? {});
+
+  /**
+   * The validated body and the prepared image (decoded, checked and re-encoded, not yet written). Every problem,
+   * the image's included, comes back in one 422.
+   */
+  async function readInput(
+    request: FastifyRequest,
+    mode: "create" | "edit",
+  ): Promise<{ input: z.output<TInput>; image: PreparedVariants | undefined; removeImage: boolean }> {
+    if (!upload) return { input: request.body as z.output<TInput>, image: undefined, removeImage: false };
+    const form = await readForm(request, { fileSize: upload.maxBytes, files: 1, fields: 60 });
+    // A list comes as `name[]` parts, repeated (categories[] of an event); anything else as one part.
+    const values = Object.fromEntries(
+      inputFields.map((field) => [field, form.fields.get(`${field}[]`) ?? fieldValue(form, field)]),
+    );
+    const parsed = schemas.input.safeParse(values);
+    const messages: Record<string, string> = parsed.success ? {} : issueMessages(parsed.error.issues);
+    for (const field of form.truncated) if (inputFields.includes(field)) messages[field] ??= "VALIDATION.TOO_LONG";
+    // A browser form with an empty file input still sends an empty part: that is "no image".
+    const files = form.files.filter((file) => file.tooLarge || file.data?.length);
+    let image: PreparedVariants | undefined;
+    if (form.tooManyFiles || files.length > 1) messages[upload.field] = "IMAGES.VALIDATION.COUNT";
+    else if (files[0] && files[0].fieldName !== upload.field) messages[upload.field] = "IMAGES.VALIDATION.COUNT";
+    else if (files[0]?.tooLarge) messages[upload.field] = "IMAGES.VALIDATION.TOO_LARGE";
+    else if (files[0]?.data) {
+      try {
+        image = await app.images.prepareVariants(files[0].data, upload.variants);
+        if (upload.minWidth && image.large.sourceWidth < upload.minWidth.width) {
+          messages[upload.field] = upload.minWidth.messageKey;
+        }
+      } catch (error) {
+        if (!(error instanceof ImageRejectedError)) throw error;
+        messages[upload.field] =
+          error.problem === "dimensions" ? "IMAGES.VALIDATION.DIMENSIONS" : "IMAGES.VALIDATION.FORMAT";
+      }
+    } else if (mode === "create" && upload.missingOnCreate) messages[upload.field] = upload.missingOnCreate;
+    if (!parsed.success || Object.keys(messages).length > 0) throw unprocessable(messages);
+    const removeImage =
+      Boolean(upload.removable) && [true, "true"].includes(fieldValue(form, "removePicture") as string);
+    return { input: parsed.data as z.output<TInput>, image, removeImage };
+  }
+
+  const removeFiles = async (urls: (string | null | undefined)[]) => {
+    await Promise.all(urls.map((url) => app.images.remove(url)));
+  };
+  const storedFiles = (stored: StoredVariants | undefined) => (stored ? [stored.url, stored.smallUrl] : []);
+
+  const formDocs = upload
+    ? {
+        consumes: ["multipart/form-data", "application/json"],
+        description:
+          `multipart/form-data (or JSON without the image). Text parts: ${inputFields.join(", ")}. File part: ` +
+          `${upload.field} (one JPEG, PNG or WebP judged by its content, at most ${upload.maxBytes} bytes` +
+          `${upload.minWidth ? `, at least ${upload.minWidth.width} px wide` : ""}).` +
+          `${upload.removable ? ' On update, the text part removePicture = "true" clears it.' : ""} 422 lists every problem.`,
+      }
+    : { body: schemas.input };
 
   r.get(
     base,
@@ -265,7 +418,7 @@ export function registerCrud<
       config: { permission: permissions.all },
       schema: {
         tags,
-        summary: `Every ${resource.noun}, ordered by name, for selects and filters`,
+        summary: `Every ${resource.noun}, ordered by ${resource.order ? "display order" : "name"}, for selects and filters`,
         response: { 200: z.array(schemas.option), ...errorResponses },
       },
     },
@@ -273,7 +426,8 @@ export function registerCrud<
       const rows = (await db()
         .select(resource.option.fields)
         .from(table as PgTable)
-        .orderBy(asc(table.name), asc(table.id))) as Row<TOptionFields>[];
+        .where(resource.live)
+        .orderBy(asc(resource.order ?? table.name), asc(table.id))) as Row<TOptionFields>[];
       return rows.map((row) => resource.option.map(row));
     },
   );
@@ -289,111 +443,193 @@ export function registerCrud<
         response: { 200: schemas.entity, ...errorResponses },
       },
     },
-    async (request) => getEntity(db(), request.params.id),
+    async (request) => presented(await getEntity(db(), request.params.id), request),
   );
 
-  r.post(
-    base,
-    {
-      config: { permission: permissions.create },
-      schema: {
-        tags,
-        summary: `Create a ${resource.noun}`,
-        body: schemas.input,
-        response: { 201: schemas.entity, ...errorResponses },
+  const toValues = (input: z.output<TInput>, tx: Db) => {
+    if (!resource.toValues) throw new Error(`${resource.path} declares writes without toValues`);
+    return resource.toValues(input, tx);
+  };
+
+  if (permissions.create) {
+    r.post(
+      base,
+      {
+        config: { permission: permissions.create },
+        schema: {
+          tags,
+          summary: `Create a ${resource.noun}`,
+          ...formDocs,
+          response: { 201: schemas.entity, ...errorResponses },
+        },
       },
-    },
-    async (request, reply) => {
-      const values = resource.toValues(request.body as z.output<TInput>);
-      const entity = await db()
-        .transaction(async (tx) => {
-          await checkRules(tx, values);
-          const [created] = await tx
-            .insert(table as KitTable)
-            .values(values)
-            .returning({ id: table.id });
-          return getEntity(tx, created!.id as number);
-        })
-        .catch(mapWriteError);
-      return reply.code(201).send(entity);
-    },
-  );
-
-  r.put(
-    `${base}/:id`,
-    {
-      config: { permission: permissions.edit },
-      schema: {
-        tags,
-        summary: `Update a ${resource.noun}`,
-        params: idParams,
-        body: schemas.input,
-        response: { 200: schemas.entity, ...errorResponses },
+      async (request, reply) => {
+        const { input, image } = await readInput(request, "create");
+        let stored: StoredVariants | undefined;
+        let entity: TEntity;
+        try {
+          entity = await db().transaction(async (tx) => {
+            await resource.hooks?.serialize?.(tx);
+            let values = await toValues(input, tx);
+            await checkRules(tx, values);
+            if (resource.hooks?.beforeCreate) values = await resource.hooks.beforeCreate(tx, values);
+            if (image && upload) {
+              stored = await app.images.saveVariants(image, upload.folder);
+              values = { ...values, ...upload.columns(stored) };
+            }
+            const [created] = await tx
+              .insert(table as KitTable)
+              .values(values)
+              .returning({ id: table.id });
+            const recordId = created!.id as number;
+            await resource.hooks?.afterSave?.(tx, recordId, input);
+            const entity = await getEntity(tx, recordId);
+            await recordCreate(tx, request, {
+              resource: resource.path,
+              recordId,
+              created: entity,
+              policy: resource.audit,
+            });
+            return entity;
+          });
+        } catch (error) {
+          await removeFiles(storedFiles(stored));
+          mapWriteError(error);
+        }
+        return reply.code(201).send(entity);
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const values = resource.toValues(request.body as z.output<TInput>);
-      return db()
-        .transaction(async (tx) => {
-          if (!(await rowExists(tx, table, eq(table.id, id)))) throw notFound();
-          await checkRules(tx, values, id);
-          await tx
-            .update(table as KitTable)
-            .set({ ...values, updatedAt: new Date() })
-            .where(eq(table.id, id));
-          return getEntity(tx, id);
-        })
-        .catch(mapWriteError);
-    },
-  );
+    );
+  }
 
-  r.delete(
-    `${base}/:id`,
-    {
-      config: { permission: permissions.delete },
-      schema: {
-        tags,
-        summary: `Delete a ${resource.noun}${resource.children ? " (refused while it has children)" : ""}`,
-        params: idParams,
-        response: { 204: z.undefined().describe("Deleted"), ...errorResponses },
+  if (permissions.edit) {
+    r.put(
+      `${base}/:id`,
+      {
+        config: { permission: permissions.edit },
+        schema: {
+          tags,
+          summary: `Update a ${resource.noun}`,
+          params: idParams,
+          ...formDocs,
+          response: { 200: schemas.entity, ...errorResponses },
+        },
       },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const children = resource.children;
-      await db()
-        .transaction(async (tx) => {
-          // The row lock makes concurrent deletes of one row wait here, then find it gone: one 204, the rest 404.
-          const locked = await tx
-            .select({ id: table.id })
-            .from(table as PgTable)
-            .where(eq(table.id, id))
-            .for("update");
-          if (locked.length === 0) throw notFound();
-          if (children && (await children.exist(tx, id))) throw conflict(children.messageKey);
-          const deleted = await tx
-            .delete(table as KitTable)
-            .where(eq(table.id, id))
-            .returning({ id: table.id });
-          if (deleted.length === 0) throw notFound();
-        })
-        .catch((error: unknown) => {
-          // A child inserted between the check and the delete: same answer as the check.
-          if (pgErrorOf(error)?.code === PG_FOREIGN_KEY_VIOLATION) throw conflict(children?.messageKey);
-          throw error;
-        });
-      return reply.code(204).send();
-    },
-  );
+      async (request) => {
+        const { id } = request.params;
+        const { input, image, removeImage } = await readInput(request, "edit");
+        let stored: StoredVariants | undefined;
+        let replaced: (string | null)[] = [];
+        try {
+          const entity = await db().transaction(async (tx) => {
+            await resource.hooks?.serialize?.(tx);
+            return auditedWrite(tx, {
+              request,
+              resource: resource.path,
+              recordId: id,
+              action: "update",
+              policy: resource.audit,
+              load: () => lockEntity(tx, id),
+              async apply(before) {
+                let values = await toValues(input, tx);
+                await checkRules(tx, values, id);
+                if (resource.hooks?.beforeUpdate) values = await resource.hooks.beforeUpdate(tx, values, before);
+                if (image && upload) {
+                  stored = await app.images.saveVariants(image, upload.folder);
+                  values = { ...values, ...upload.columns(stored) };
+                  replaced = upload.files(before);
+                } else if (removeImage && upload) {
+                  values = { ...values, ...upload.columns(null) };
+                  replaced = upload.files(before);
+                }
+                await tx
+                  .update(table as KitTable)
+                  .set({ ...values, updatedAt: new Date() })
+                  .where(eq(table.id, id));
+                await resource.hooks?.afterSave?.(tx, id, input);
+              },
+            });
+          });
+          // Only once the new state is committed: a failed update keeps the old image.
+          await removeFiles(replaced);
+          return entity;
+        } catch (error) {
+          await removeFiles(storedFiles(stored));
+          mapWriteError(error);
+        }
+      },
+    );
+  }
 
+  if (permissions.delete) {
+    r.delete(
+      `${base}/:id`,
+      {
+        config: { permission: permissions.delete },
+        schema: {
+          tags,
+          summary: `Delete a ${resource.noun}${resource.children ? " (refused while it has children)" : ""}`,
+          params: idParams,
+          response: { 204: z.undefined().describe("Deleted"), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const children = resource.children;
+        let deleted: TEntity | undefined;
+        await db()
+          .transaction(async (tx) => {
+            await resource.hooks?.serialize?.(tx);
+            // The row lock makes concurrent deletes of one row wait in `load`, then find it gone: one 204, the rest 404.
+            await auditedWrite(tx, {
+              request,
+              resource: resource.path,
+              recordId: id,
+              action: "delete",
+              policy: resource.audit,
+              exists: false,
+              load: () => lockEntity(tx, id),
+              async apply(before) {
+                if (children && (await children.exist(tx, id))) throw conflict(children.messageKey);
+                const rows = resource.softDelete
+                  ? await tx
+                      .update(table as KitTable)
+                      .set({ ...resource.softDelete(), updatedAt: new Date() })
+                      .where(eq(table.id, id))
+                      .returning({ id: table.id })
+                  : await tx
+                      .delete(table as KitTable)
+                      .where(eq(table.id, id))
+                      .returning({ id: table.id });
+                if (rows.length === 0) throw notFound();
+                await resource.hooks?.afterDelete?.(tx, before);
+                deleted = before;
+              },
+            });
+          })
+          .catch((error: unknown) => {
+            // A child inserted between the check and the delete: same answer as the check.
+            if (pgErrorOf(error)?.code === PG_FOREIGN_KEY_VIOLATION) throw conflict(children?.messageKey);
+            throw error;
+          });
+        // A soft-deleted record keeps its files with its row.
+        if (deleted && upload && !resource.softDelete) await removeFiles(upload.files(deleted));
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  if (!permissions.activate || !table.isActive) return;
   registerActivationRoutes(app, {
     base,
     tags,
     permission: permissions.activate,
     summary: { activate: `Unblock a ${resource.noun}`, deactivate: `Block a ${resource.noun}` },
     response: schemas.entity,
+    resource: resource.path,
+    policy: resource.audit,
     load: getEntity,
-    change: table,
+    present: presented,
+    lock: lockEntity,
+    change: table as KitTable & { isActive: PgColumn },
   });
 }

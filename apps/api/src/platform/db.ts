@@ -50,6 +50,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** PGlite in memory (tests). */
   inMemory?: boolean | undefined;
+  /** A PGlite data directory dump (`dumpDataDir`) to start from instead of running initdb (tests). */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -97,7 +99,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dataDir = path.join(options.dataDir, "db");
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...PGLITE_OPTIONS });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...PGLITE_OPTIONS,
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -6,6 +6,13 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "./db.ts";
 import { isConnectionError, RETRY_AFTER_SECONDS } from "./db-errors.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** 422 instead of 400 for a query string that fails its schema: a query that is a form (the reports). */
+    queryValidationStatus?: 400 | 422;
+  }
+}
+
 /**
  * An error the API answers on purpose. `messages` maps a field (or "general") to a translation key;
  * the error handler translates keys into the request's language.
@@ -16,6 +23,8 @@ export class ApiError extends Error {
     readonly messages: Record<string, string>,
     /** Key of the sentence used as `message`; defaults to the field messages joined by new lines. */
     readonly messageKey?: string,
+    /** More of the answer, beside the error shape (a stale version's `current` and `changes`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(messageKey ?? Object.values(messages).join("\n"));
     this.name = "ApiError";
@@ -185,12 +194,21 @@ export function installErrorHandling(app: FastifyInstance) {
     const language = languageOf(request);
 
     if (error instanceof ApiError) {
-      return sendError(reply, errorBody(error.statusCode, language, error.messages, error.messageKey));
+      return sendError(reply, {
+        ...errorBody(error.statusCode, language, error.messages, error.messageKey),
+        ...error.extra,
+      });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // Query string and path parameters are the caller's URL (400); a body is a form the user filled (422).
-      const statusCode = error.validationContext === "body" ? 422 : 400;
+      // Query string and path parameters are the caller's URL (400); a body is a form the user filled (422). A route
+      // whose query is a form (the reports' date range and period) says so with `config.queryValidationStatus`.
+      const statusCode =
+        error.validationContext === "body"
+          ? 422
+          : error.validationContext === "querystring"
+            ? (request.routeOptions.config.queryValidationStatus ?? 400)
+            : 400;
       const messages: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.split("/").filter(Boolean)[0] ?? "general";

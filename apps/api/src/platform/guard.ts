@@ -9,9 +9,11 @@ import type { Sessions } from "./sessions.ts";
  * - a permission code;
  * - an array of codes, meaning "any of them" (lookups such as /countries/all serve several screens);
  * - null: any signed-in user;
- * - "public": no sign-in (auth routes, health).
+ * - "public": no sign-in (auth routes, health);
+ * - "super-admin": super-admins only, a requirement no role can grant (tools outside the specification's screens,
+ *   such as the activity simulator).
  */
-export type RoutePermission = PermissionCode | readonly PermissionCode[] | null | "public";
+export type RoutePermission = PermissionCode | readonly PermissionCode[] | null | "public" | "super-admin";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -41,7 +43,7 @@ export function assertPermissionDeclared(route: Pick<RouteOptions, "method" | "u
     throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.permission`);
   }
   const { permission } = config;
-  if (permission === null || permission === "public") return;
+  if (permission === null || permission === "public" || permission === "super-admin") return;
   const codes = Array.isArray(permission) ? permission : [permission];
   if (codes.length === 0)
     throw new Error(`Route ${String(route.method)} ${route.url} declares an empty permission list`);
@@ -58,6 +60,11 @@ type DocumentedSchema = { security?: unknown; description?: string };
 function documentPermission(schema: DocumentedSchema | undefined, permission: RoutePermission) {
   if (!schema || permission === "public" || schema.description?.includes("Permission:")) return;
   schema.security ??= [{ bearerAuth: [] }];
+  if (permission === "super-admin") {
+    schema.security ??= [{ bearerAuth: [] }];
+    schema.description = [schema.description, "Permission: super-admins only."].filter(Boolean).join("\n\n");
+    return;
+  }
   const requirement =
     permission === null
       ? "any signed-in user"
@@ -71,6 +78,7 @@ function documentPermission(schema: DocumentedSchema | undefined, permission: Ro
 
 export function isAllowed(user: SessionUser, permission: Exclude<RoutePermission, "public">): boolean {
   if (permission === null || user.isSuperAdmin) return true;
+  if (permission === "super-admin") return false;
   const codes: readonly string[] = Array.isArray(permission) ? permission : [permission];
   return codes.some((code) => user.permissions.includes(code));
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import sharp from "sharp";
+import { type FileStore, LocalFileStore } from "./file-store.ts";
 
 // libvips keeps recent operations for re-use (up to 50 MB); uploads are each processed once, so it only holds memory.
 sharp.cache(false);
@@ -39,6 +39,8 @@ export interface ImageOptions {
    * smaller), "inside" keeps the whole picture within the box.
    */
   fit: "cover" | "inside";
+  /** Formats accepted (default ACCEPTED_IMAGE_FORMATS); the catalogue takes JPEG, PNG and WebP only. */
+  formats?: readonly string[];
 }
 
 /** An upload decoded and re-encoded, ready to be written. */
@@ -61,6 +63,20 @@ export interface StoredImage {
   sourceHeight: number;
 }
 
+export interface ImageVariants {
+  large: Omit<ImageOptions, "folder">;
+  small: Omit<ImageOptions, "folder">;
+}
+
+export interface PreparedVariants {
+  large: PreparedImage;
+  small: PreparedImage;
+}
+
+export interface StoredVariants extends StoredImage {
+  smallUrl: string;
+}
+
 const FOLDER_PATTERN = /^[a-z0-9_-]+$/i;
 /** What a stored name looks like; anything else is never deleted (a URL from the database is still checked). */
 const STORED_URL = /^\/uploads\/([a-z0-9_-]+)\/([0-9a-f]{32,})\.webp$/i;
@@ -72,10 +88,15 @@ const STORED_URL = /^\/uploads\/([a-z0-9_-]+)\/([0-9a-f]{32,})\.webp$/i;
  * random name the server makes.
  */
 export class ImageStore {
+  readonly files: FileStore;
   constructor(
     readonly root: string,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+    /** Where the bytes go: the folder `root` by default, a bucket when S3_URL is set. */
+    files?: FileStore,
+  ) {
+    this.files = files ?? new LocalFileStore(root);
+  }
 
   /** Decodes, checks and re-encodes; throws ImageRejectedError for anything that is not an acceptable image. */
   async prepare(input: Buffer, options: Omit<ImageOptions, "folder">): Promise<PreparedImage> {
@@ -90,7 +111,8 @@ export class ImageStore {
     } catch (error) {
       throw new ImageRejectedError("format", { cause: error });
     }
-    if (!(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(format ?? "")) throw new ImageRejectedError("format");
+    const accepted: readonly string[] = options.formats ?? ACCEPTED_IMAGE_FORMATS;
+    if (!accepted.includes(format ?? "")) throw new ImageRejectedError("format");
     if (!sourceWidth || !sourceHeight) throw new ImageRejectedError("format");
     if (sourceWidth * sourceHeight > MAX_INPUT_PIXELS) throw new ImageRejectedError("dimensions");
     // Never enlarge. "cover" keeps the box's shape (a square avatar stays square), shrunk to fit the source.
@@ -123,18 +145,8 @@ export class ImageStore {
   /** Writes a prepared image under a fresh random name; returns its public URL. */
   async save(image: PreparedImage, folder: string): Promise<StoredImage> {
     if (!FOLDER_PATTERN.test(folder)) throw new Error(`Invalid upload folder ${folder}`);
-    const directory = path.join(this.root, folder);
-    await mkdir(directory, { recursive: true });
     const name = `${randomBytes(16).toString("hex")}.webp`;
-    const file = path.join(directory, name);
-    try {
-      // "wx": never overwrite, even in the astronomically unlikely case of a repeated name.
-      await writeFile(file, image.data, { flag: "wx" });
-    } catch (error) {
-      // A disk that filled up mid-write leaves a partial file behind.
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") await unlink(file).catch(() => {});
-      throw error;
-    }
+    await this.files.put(`${folder}/${name}`, image.data, "image/webp");
     return {
       url: `/uploads/${folder}/${name}`,
       width: image.width,
@@ -144,26 +156,68 @@ export class ImageStore {
     };
   }
 
+  /**
+   * The two variants a catalogue image keeps: `large` for detail pages and `small` for lists, the small one made
+   * from the large one (already decoded, rotated and stripped). The source size is the upload's own.
+   */
+  async prepareVariants(input: Buffer, variants: ImageVariants): Promise<PreparedVariants> {
+    const large = await this.prepare(input, variants.large);
+    const small = await this.prepare(large.data, { ...variants.small, formats: ["webp"] });
+    return { large, small: { ...small, sourceWidth: large.sourceWidth, sourceHeight: large.sourceHeight } };
+  }
+
+  /** Writes both variants; if the second write fails the first is removed, so nothing is left half-stored. */
+  async saveVariants(prepared: PreparedVariants, folder: string): Promise<StoredVariants> {
+    const large = await this.save(prepared.large, folder);
+    try {
+      const small = await this.save(prepared.small, folder);
+      return { ...large, smallUrl: small.url };
+    } catch (error) {
+      await this.remove(large.url);
+      throw error;
+    }
+  }
+
   /** prepare + save: the whole upload in one call. */
   async store(input: Buffer, options: ImageOptions): Promise<StoredImage> {
     return this.save(await this.prepare(input, options), options.folder);
   }
 
-  /** The file behind a stored URL, or undefined for anything that is not one of ours. */
-  fileOf(url: string | null | undefined): string | undefined {
+  /** The key ("<folder>/<name>.webp") behind a stored URL, or undefined for anything that is not one of ours. */
+  keyOf(url: string | null | undefined): string | undefined {
     const match = url ? STORED_URL.exec(url) : null;
-    return match ? path.join(this.root, match[1]!, `${match[2]!}.webp`) : undefined;
+    return match ? `${match[1]!}/${match[2]!}.webp` : undefined;
+  }
+
+  /** The local file behind a stored URL (the default store), or undefined for anything that is not one of ours. */
+  fileOf(url: string | null | undefined): string | undefined {
+    const key = this.keyOf(url);
+    return key ? path.join(this.root, key) : undefined;
   }
 
   /** Deletes a stored image; never throws (a file left behind is logged, not an error for the caller). */
   async remove(url: string | null | undefined): Promise<void> {
-    const file = this.fileOf(url);
-    if (!file) return;
+    const key = this.keyOf(url);
+    if (!key) return;
     try {
-      await unlink(file);
+      await this.files.delete(key);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT")
-        this.log?.warn({ err: error, url }, "could not delete image");
+      this.log?.warn({ err: error, url }, "could not delete image");
     }
   }
 }
+
+/** The catalogue (venues, categories, services, events) takes the three formats every browser shows. */
+const CATALOGUE_FORMATS = ["jpeg", "png", "webp"] as const;
+
+/** Category and service icons: up to 512 px, and 96 px for list rows. */
+export const ICON_VARIANTS: ImageVariants = {
+  large: { maxWidth: 512, maxHeight: 512, fit: "inside", formats: CATALOGUE_FORMATS },
+  small: { maxWidth: 96, maxHeight: 96, fit: "inside" },
+};
+
+/** Venue and event pictures: up to 1920 px, and 480 px for lists and cards. */
+export const PICTURE_VARIANTS: ImageVariants = {
+  large: { maxWidth: 1920, maxHeight: 1920, fit: "inside", formats: CATALOGUE_FORMATS },
+  small: { maxWidth: 480, maxHeight: 480, fit: "inside" },
+};

@@ -41,6 +41,8 @@ export interface ListSource<TFields extends SelectedFields> {
   table: PgTable & { id: PgColumn };
   /** Columns (or expressions) of `table` ordered on before id: text, or number columns. */
   sort: SortKey[];
+  /** Every key, id included, in descending order (newest first, for lists ordered by id alone). */
+  descending?: boolean;
   fields: TFields;
   /** FROM … JOIN … of the rows; joins only serve the fields, never the conditions. */
   from(db: Db, fields: SelectedFields): PgSelect;
@@ -269,16 +271,18 @@ export function listQueries<TFields extends SelectedFields>(
   const { where } = condition;
   const keyColumns = [...sort, table.id];
   const forward = window.direction === "forward";
+  // The walk's direction: the list's order forward, its reverse before a cursor.
+  const ascending = forward !== (source.descending === true);
   const seekTo = sql.join(
     keyColumns.map((_, index) => sql`${param(`seek${index}`)}`),
     sql`, `,
   );
   const seek =
     window.seek &&
-    (forward
+    (ascending
       ? sql`(${sql.join(keyColumns, sql`, `)}) > (${seekTo})`
       : sql`(${sql.join(keyColumns, sql`, `)}) < (${seekTo})`);
-  const order = keyColumns.map((column) => (forward ? asc(column) : desc(column)));
+  const order = keyColumns.map((column) => (ascending ? asc(column) : desc(column)));
   // An index-only walk over (sort…, id): the OFFSET and the seek never touch the joined tables.
   const ids = db
     .select({ id: table.id })
@@ -291,7 +295,7 @@ export function listQueries<TFields extends SelectedFields>(
   const items = source
     .from(db, { ...source.fields, ...hidden })
     .where(inArray(table.id, ids))
-    .orderBy(...keyColumns.map((column) => asc(column)));
+    .orderBy(...keyColumns.map((column) => (source.descending ? desc(column) : asc(column))));
   // Unordered: the planner may stop a sequential scan at the cap, where an ordered walk could cross the table.
   const capped = db
     .select({ one: sql`1` })

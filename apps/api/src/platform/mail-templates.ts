@@ -79,3 +79,80 @@ export function resetPasswordMail(language: Language, to: string, name: string, 
 export function activationMail(language: Language, to: string, name: string, link: string): MailMessage {
   return render(language, "activation", to, name, link);
 }
+
+/** What a review decision e-mail is about: the owner profile, or one box (named "Zone number at Venue"). */
+export type ReviewSubject = { kind: "owner" } | { kind: "box"; label: string };
+
+const decisionTexts = {
+  en: {
+    greeting: texts.en.greeting,
+    signature: "— The Palco team",
+    subject: (subject: ReviewSubject, accepted: boolean) =>
+      subject.kind === "owner"
+        ? accepted
+          ? "Your owner profile was approved"
+          : "Your owner profile needs changes"
+        : accepted
+          ? `Your box ${subject.label} was approved`
+          : `Your box ${subject.label} needs changes`,
+    accepted: (subject: ReviewSubject) =>
+      subject.kind === "owner"
+        ? "We reviewed your documents and bank account: your owner profile is approved, and you can now rent out your boxes."
+        : `We reviewed your box ${subject.label}: it is approved and guests can now book it.`,
+    returned: (subject: ReviewSubject) =>
+      subject.kind === "owner"
+        ? "We reviewed your owner profile and could not approve it yet. Our reviewer wrote:"
+        : `We reviewed your box ${subject.label} and could not approve it yet. Our reviewer wrote:`,
+    again: "Make the changes in the Palco app and send it for review again.",
+  },
+  es: {
+    greeting: texts.es.greeting,
+    signature: "— El equipo de Palco",
+    subject: (subject: ReviewSubject, accepted: boolean) =>
+      subject.kind === "owner"
+        ? accepted
+          ? "Tu perfil de propietario fue aprobado"
+          : "Tu perfil de propietario necesita cambios"
+        : accepted
+          ? `Tu palco ${subject.label} fue aprobado`
+          : `Tu palco ${subject.label} necesita cambios`,
+    accepted: (subject: ReviewSubject) =>
+      subject.kind === "owner"
+        ? "Revisamos tus documentos y tu cuenta bancaria: tu perfil de propietario está aprobado y ya puedes rentar tus palcos."
+        : `Revisamos tu palco ${subject.label}: está aprobado y los invitados ya pueden reservarlo.`,
+    returned: (subject: ReviewSubject) =>
+      subject.kind === "owner"
+        ? "Revisamos tu perfil de propietario y aún no pudimos aprobarlo. Nuestro revisor escribió:"
+        : `Revisamos tu palco ${subject.label} y aún no pudimos aprobarlo. Nuestro revisor escribió:`,
+    again: "Haz los cambios en la app de Palco y envíalo de nuevo a revisión.",
+  },
+} as const;
+
+/** The outcome of a review, to the owner, in their language: approved, or returned with the reviewer's text. */
+export function reviewDecisionMail(
+  language: Language,
+  to: string,
+  name: string,
+  subject: ReviewSubject,
+  decision: { accepted: boolean; review: string | null },
+): MailMessage {
+  const t = decisionTexts[language];
+  const lines = decision.accepted
+    ? [t.accepted(subject)]
+    : [t.returned(subject), "", decision.review ?? "", "", t.again];
+  const text = [t.greeting(name), "", ...lines, "", t.signature, ""].join("\n");
+  const html = `<!doctype html>
+<html lang="${language}"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">
+<p>${escapeHtml(t.greeting(name))}</p>
+${
+  decision.accepted
+    ? `<p>${escapeHtml(t.accepted(subject))}</p>`
+    : `<p>${escapeHtml(t.returned(subject))}</p>
+<blockquote style="margin: 0 0 1em; padding: 8px 14px; border-left: 4px solid #c92a2a; background: #f8f9fa">${escapeHtml(decision.review ?? "").replace(/\n/g, "<br>")}</blockquote>
+<p>${escapeHtml(t.again)}</p>`
+}
+<p>${escapeHtml(t.signature)}</p>
+</body></html>
+`;
+  return { to, subject: t.subject(subject, decision.accepted), text, html };
+}

@@ -1,22 +1,20 @@
-import {
-  IconArmchair2,
-  IconBell,
-  IconBuildingStadium,
-  IconCalendarEvent,
-  IconCategory,
-  IconLayoutDashboard,
-  IconSettings,
-  IconSparkles,
-  IconTicket,
-  IconUserCheck,
-} from "@tabler/icons-react";
+import { IconLayoutDashboard, IconSettings } from "@tabler/icons-react";
+import { auditLogMeta } from "@/features/audit-log/meta.ts";
+import { bookingsMeta } from "@/features/bookings/meta.ts";
+import { boxesMeta } from "@/features/boxes/meta.ts";
+import { categoriesMeta } from "@/features/categories/meta.ts";
 import { citiesMeta } from "@/features/cities/meta.ts";
 import { countriesMeta } from "@/features/countries/meta.ts";
+import { eventsMeta } from "@/features/events/meta.ts";
+import { notificationsMeta } from "@/features/notifications/meta.ts";
+import { ownersMeta } from "@/features/owners/meta.ts";
 import { paymentMethodsMeta } from "@/features/payment-methods/meta.ts";
 import { paymentProvidersMeta } from "@/features/payment-providers/meta.ts";
 import { rolesMeta } from "@/features/roles/meta.ts";
+import { servicesMeta } from "@/features/services/meta.ts";
 import { statesMeta } from "@/features/states/meta.ts";
 import { usersMeta } from "@/features/users/meta.ts";
+import { venuesMeta } from "@/features/venues/meta.ts";
 import type { ResourceMeta } from "@/kit/resource.ts";
 
 /**
@@ -26,70 +24,15 @@ import type { ResourceMeta } from "@/kit/resource.ts";
 export const RESOURCES: ResourceMeta[] = [
   usersMeta,
   rolesMeta,
-  {
-    name: "notifications",
-    ns: "NOTIFICATIONS",
-    navLabel: "NAV.NOTIFICATIONS",
-    icon: IconBell,
-    section: "ACCESS",
-    permissions: { index: "NOTIFICATIONS_INDEX" },
-  },
-  {
-    name: "venues",
-    ns: "VENUES",
-    navLabel: "NAV.VENUES",
-    icon: IconBuildingStadium,
-    section: "MARKETPLACE",
-    permissions: { index: "VENUES_INDEX" },
-  },
-  {
-    name: "events",
-    ns: "EVENTS",
-    navLabel: "NAV.EVENTS",
-    icon: IconCalendarEvent,
-    section: "MARKETPLACE",
-    permissions: { index: "EVENTS_INDEX" },
-  },
-  {
-    name: "categories",
-    ns: "CATEGORIES",
-    navLabel: "NAV.CATEGORIES",
-    icon: IconCategory,
-    section: "MARKETPLACE",
-    permissions: { index: "CATEGORIES_INDEX" },
-  },
-  {
-    name: "owners",
-    ns: "OWNERS",
-    navLabel: "NAV.OWNERS",
-    icon: IconUserCheck,
-    section: "MARKETPLACE",
-    permissions: { index: "OWNERS_INDEX" },
-  },
-  {
-    name: "boxes",
-    ns: "BOXES",
-    navLabel: "NAV.BOXES",
-    icon: IconArmchair2,
-    section: "MARKETPLACE",
-    permissions: { index: "BOXES_INDEX" },
-  },
-  {
-    name: "services",
-    ns: "SERVICES",
-    navLabel: "NAV.SERVICES",
-    icon: IconSparkles,
-    section: "MARKETPLACE",
-    permissions: { index: "SERVICES_INDEX" },
-  },
-  {
-    name: "bookings",
-    ns: "BOOKINGS",
-    navLabel: "NAV.BOOKINGS",
-    icon: IconTicket,
-    section: "MARKETPLACE",
-    permissions: { index: "BOOKINGS_INDEX" },
-  },
+  auditLogMeta,
+  notificationsMeta,
+  venuesMeta,
+  eventsMeta,
+  categoriesMeta,
+  ownersMeta,
+  boxesMeta,
+  servicesMeta,
+  bookingsMeta,
   paymentProvidersMeta,
   paymentMethodsMeta,
   countriesMeta,
@@ -104,7 +47,7 @@ export type NavItem = {
   icon: ResourceMeta["icon"];
   permission: ResourceMeta["permissions"]["index"] | null;
   section: ResourceMeta["section"] | null;
-  badge?: "unread-notifications";
+  badge?: "unread-notifications" | "review-owners" | "review-boxes";
 };
 
 export const DASHBOARD_NAV: NavItem = {
@@ -124,6 +67,13 @@ export const SETTINGS_NAV: NavItem = {
   section: "CONFIGURATION",
 };
 
+/** Counters next to menu entries: unread notifications, and what waits for a review decision. */
+const NAV_BADGES: Record<string, NavItem["badge"]> = {
+  notifications: "unread-notifications",
+  owners: "review-owners",
+  boxes: "review-boxes",
+};
+
 export const NAV_ITEMS: NavItem[] = [
   DASHBOARD_NAV,
   ...RESOURCES.map(
@@ -133,11 +83,8 @@ export const NAV_ITEMS: NavItem[] = [
       icon: meta.icon,
       permission: meta.permissions.index,
       section: meta.section,
-      badge: meta.name === "notifications" ? "unread-notifications" : undefined,
+      badge: NAV_BADGES[meta.name],
     }),
   ),
   SETTINGS_NAV,
 ];
-
-/** Whether the notifications screens exist yet (the unread counter calls their API only then). */
-export const NOTIFICATIONS_BUILT = Boolean(RESOURCES.find((meta) => meta.name === "notifications")?.load);

@@ -35,10 +35,14 @@ describe("the light scheme meets WCAG 2.1 AA contrast", () => {
     );
   });
 
-  it.each(themeColors)("%s: white text on the filled variant and outline text on white", (name) => {
+  it.each(themeColors)("%s: white text on the filled variant and outline text on white and on the page", (name) => {
     expect(contrastRatio(resolve(`--mantine-color-${name}-filled`), WHITE)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     expect(contrastRatio(resolve(`--mantine-color-${name}-filled-hover`), WHITE)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     expect(contrastRatio(resolve(`--mantine-color-${name}-outline`), WHITE)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    // An outline button in a page header sits on the gray page, not on a white card.
+    expect(contrastRatio(resolve(`--mantine-color-${name}-outline`), DARKEST_SURFACE)).toBeGreaterThanOrEqual(
+      TEXT_CONTRAST,
+    );
   });
 
   it("keeps the calm indigo: the primary filled colour stays palco-6 and the active nav item uses palco-7", () => {

@@ -76,8 +76,8 @@ const LIGHT_TINT_OPACITY = 0.1;
  * (the "Yes" badge: teal-6 on its tint, 2.32:1). Every theme colour gets, instead:
  * - light variant text (badges, avatar initials, active nav link, light alerts and `c="<color>"` text): the first
  *   shade reaching 4.5:1 on its own tint laid over the darkest surface;
- * - filled and outline variants: the first shade from 6 on that carries white text at 4.5:1 (and reads as outline
- *   text on white), with the next darker one on hover.
+ * - filled variant: the first shade from 6 on that carries white text at 4.5:1, with the next darker one on hover;
+ * - outline variant: that shade or a darker one, so its text reads at 4.5:1 on the darkest surface as well.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
@@ -97,7 +97,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-text`] = onTint;
     light[`--mantine-color-${name}-filled`] = filled;
     light[`--mantine-color-${name}-filled-hover`] = filledHover;
-    light[`--mantine-color-${name}-outline`] = filled;
+    // Outline text and border sit on the page (gray-0) or a hovered row, not on white: read on the darkest surface.
+    light[`--mantine-color-${name}-outline`] = readableShade(
+      shades,
+      Math.max(filledIndex, LIGHT_PRIMARY_SHADE),
+      DARKEST_SURFACE,
+    );
   }
   return { variables: { "--palco-control-border": CONTROL_BORDER }, light, dark: {} };
 };

@@ -1,6 +1,6 @@
 import { PAYMENT_METHOD_KINDS } from "@palco/shared";
 import { describe, expect, it } from "vitest";
-import { resources } from "../lib/i18n.ts";
+import { loadMessages } from "../lib/i18n.ts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -10,9 +10,9 @@ function leaves(tree: Tree, prefix = ""): [string, string][] {
   );
 }
 
-describe("translation resources", () => {
-  const en = new Map(leaves(resources.en.translation as Tree));
-  const es = new Map(leaves(resources.es.translation as Tree));
+describe("translation resources", async () => {
+  const en = new Map(leaves((await loadMessages("en", { withFeatures: true })) as Tree));
+  const es = new Map(leaves((await loadMessages("es", { withFeatures: true })) as Tree));
 
   it("have the same keys in English and Spanish", () => {
     expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
@@ -61,6 +61,21 @@ describe("translation resources", () => {
     for (const kind of PAYMENT_METHOD_KINDS) {
       expect(en.has(`PAYMENT_METHODS.KINDS.${kind}`), kind).toBe(true);
     }
+  });
+
+  it("hold the booking texts the specification quotes", () => {
+    expect(en.get("BOOKINGS.ACTION_ERROR")).toBe(
+      "One or more problems were found while performing this operation, please verify the provided information and try again...",
+    );
+    expect(es.get("BOOKINGS.ACTION_ERROR")).toBe(
+      "Hubo uno o más problemas al efectuar esta operación, por favor verifica la información proporcionada e intenta de nuevo...",
+    );
+    expect(en.get("BOOKINGS.CONFIRM")).toBe("Are you sure that you want to {{action}}?");
+    expect(en.get("BOOKINGS.VALIDATION.REFERENCE_MISSING")).toBe(
+      "The reference number for changing owner payment status is required.",
+    );
+    for (const status of ["pending", "payed"]) expect(en.has(`BOOKINGS.OWNER_PAYMENT_STATUSES.${status}`)).toBe(true);
+    expect(en.get("BOOKINGS.TICKET_STATUSES.sent")).toBe("On the way");
   });
 
   it("are merged over the shared validation messages", () => {

@@ -44,14 +44,17 @@ export function AvatarLabel({
   src,
   name,
   children,
+  radius = "xl",
 }: {
   src: string | null | undefined;
   name: string;
   children?: ReactNode;
+  /** Round for people (default), "sm" for icons and pictures of things. */
+  radius?: AvatarProps["radius"];
 }) {
   return (
     <Group gap="sm" wrap="nowrap" component="span">
-      <PictureAvatar src={src} name={name} size={30} />
+      <PictureAvatar src={src} name={name} size={30} radius={radius} />
       <Text span inherit>
         {children ?? name}
       </Text>

@@ -11,6 +11,8 @@ type Props = {
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** False when what follows the close takes the focus itself (a panel explaining a refusal). */
+  returnFocus?: boolean;
 };
 
 /** A confirmation dialog; Cancel gets the focus so Enter never confirms a destructive action by accident. */
@@ -23,6 +25,7 @@ export function ConfirmModal({
   loading,
   onConfirm,
   onClose,
+  returnFocus = true,
 }: Props) {
   const { t } = useTranslation();
   return (
@@ -31,6 +34,7 @@ export function ConfirmModal({
       onClose={loading ? () => undefined : onClose}
       title={title}
       centered
+      returnFocus={returnFocus}
       radius="md"
       closeButtonProps={{ "aria-label": t("COMMON.CLOSE") }}
       styles={{ title: { fontWeight: 600 } }}

@@ -1,14 +1,33 @@
-import { PasswordInput, Select, Switch, TextInput } from "@mantine/core";
-import { lazy, Suspense } from "react";
-import { type Control, Controller, type FieldError, type FieldValues, type UseFormRegister } from "react-hook-form";
+import {
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import {
+  type Control,
+  Controller,
+  type FieldError,
+  type FieldValues,
+  type UseFormRegister,
+  useController,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "./error-text.ts";
 import { emptyImage, type ImageValue } from "./multipart.ts";
-import type { FormFieldDef } from "./resource.ts";
+import type { FormFieldDef, FormMode, LocationFieldDef } from "./resource.ts";
 import { SwitchGroups } from "./switch-groups.tsx";
 
-// The drop zone (react-dropzone and its styles) loads only with a form that has a picture.
+// The drop zone (react-dropzone and its styles) loads only with a form that has a picture, the map with a location.
 const ImageField = lazy(() => import("./image-field.tsx"));
+const LocationMap = lazy(() => import("./location-map.tsx"));
+const DateTimeInput = lazy(() => import("./datetime-input.tsx"));
 
 /** Hints go under the input, so fields side by side stay aligned whether or not they have one. */
 const HINT_BELOW: ("label" | "input" | "description" | "error")[] = ["label", "input", "description", "error"];
@@ -20,10 +39,10 @@ type FieldProps<K extends FormFieldDef["kind"]> = {
   error: FieldError | undefined;
 };
 
-function SelectField({ def, control, error }: FieldProps<"select">) {
+function SelectField({ def, control, error, mode }: FieldProps<"select"> & { mode: FormMode }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const options = def.useOptions();
+  const options = def.useOptions({ mode });
   return (
     <Controller
       name={def.name}
@@ -118,6 +137,8 @@ function ImageInput({ def, control, error, disabled }: FieldProps<"image"> & { d
             accept={def.accept}
             maxBytes={def.maxBytes}
             shape={def.shape}
+            removable={def.removable ?? true}
+            minWidth={def.minWidth ? { width: def.minWidth.width, message: t(def.minWidth.message) } : undefined}
             error={errorText(error)}
             disabled={disabled}
             inputRef={field.ref}
@@ -128,6 +149,125 @@ function ImageInput({ def, control, error, disabled }: FieldProps<"image"> & { d
   );
 }
 
+function DateTimeField({ def, control }: { def: Def<"datetime">; control: Control<FieldValues> }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { field, fieldState } = useController({ control, name: def.name });
+  // Taken when the form opens, so the minimum does not move while the user types.
+  const [minimum] = useState(() => def.minimum?.());
+  return (
+    <Suspense fallback={<Skeleton h={60} />}>
+      <DateTimeInput
+        label={t(def.label)}
+        hint={def.hint ? t(def.hint) : undefined}
+        value={typeof field.value === "string" ? field.value : ""}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        minimum={minimum}
+        error={errorText(fieldState.error)}
+        inputRef={field.ref}
+      />
+    </Suspense>
+  );
+}
+
+function MultiSelectField({
+  def,
+  control,
+  mode,
+}: {
+  def: Def<"multiselect">;
+  control: Control<FieldValues>;
+  mode: FormMode;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const options = def.useOptions({ mode });
+  const { field, fieldState } = useController({ control, name: def.name });
+  return (
+    <MultiSelect
+      ref={field.ref}
+      name={field.name}
+      label={t(def.label)}
+      description={def.hint ? t(def.hint) : undefined}
+      inputWrapperOrder={HINT_BELOW}
+      placeholder={def.placeholder ? t(def.placeholder) : undefined}
+      data={options.data}
+      value={Array.isArray(field.value) ? field.value.map(String) : []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      searchable
+      clearable
+      hidePickedOptions
+      nothingFoundMessage={t("COMMON.NOTHING_FOUND")}
+      error={errorText(fieldState.error) ?? (options.isError ? t("ERROR_PAGES.LOADING_DATA") : undefined)}
+      comboboxProps={{ shadow: "md" }}
+      maxDropdownHeight={280}
+    />
+  );
+}
+
+/** Six decimals: about 10 cm, more than a pin dropped by hand means. */
+const coordinateText = (value: number) => value.toFixed(6);
+
+function LocationField({ def, control }: { def: LocationFieldDef; control: Control<FieldValues> }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const latitude = useController({ control, name: def.name });
+  const longitude = useController({ control, name: def.longitude });
+  const latitudeError = errorText(latitude.fieldState.error);
+  const longitudeError = errorText(longitude.fieldState.error);
+  const parsed = {
+    latitude: Number.parseFloat(String(latitude.field.value ?? "")),
+    longitude: Number.parseFloat(String(longitude.field.value ?? "")),
+  };
+  const point = Math.abs(parsed.latitude) <= 90 && Math.abs(parsed.longitude) <= 180 ? parsed : def.center;
+  const move = (next: { latitude: number; longitude: number }) => {
+    latitude.field.onChange(coordinateText(next.latitude));
+    longitude.field.onChange(coordinateText(next.longitude));
+  };
+  const input = (controller: typeof latitude, label: string, error: ReactNode) => (
+    <TextInput
+      ref={controller.field.ref}
+      name={controller.field.name}
+      value={String(controller.field.value ?? "")}
+      onChange={(event) => controller.field.onChange(event.currentTarget.value)}
+      onBlur={controller.field.onBlur}
+      label={t(label)}
+      inputMode="decimal"
+      autoComplete="off"
+      withAsterisk
+      error={error}
+    />
+  );
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {t(def.label)}
+      </Text>
+      {def.hint && (
+        <Text size="xs" c="dimmed">
+          {t(def.hint)}
+        </Text>
+      )}
+      <Suspense fallback={<Skeleton h={def.height} radius="md" />}>
+        <LocationMap
+          point={point}
+          zoom={def.zoom}
+          height={def.height}
+          label={t(def.label)}
+          onMove={move}
+          invalid={Boolean(latitudeError || longitudeError)}
+        />
+      </Suspense>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        {input(latitude, def.latitudeLabel, latitudeError)}
+        {input(longitude, def.longitudeLabel, longitudeError)}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /** Renders one declared form field bound to react-hook-form. */
 export function FormField({
   def,
@@ -135,24 +275,32 @@ export function FormField({
   register,
   error,
   disabled,
+  mode,
 }: {
   def: FormFieldDef;
   control: Control<FieldValues>;
   register: UseFormRegister<FieldValues>;
   error: FieldError | undefined;
   disabled?: boolean;
+  mode: FormMode;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   switch (def.kind) {
     case "select":
-      return <SelectField def={def} control={control} error={error} />;
+      return <SelectField def={def} control={control} error={error} mode={mode} />;
     case "switch":
       return <SwitchField def={def} control={control} error={error} />;
     case "switchGroup":
       return <SwitchGroupField def={def} control={control} error={error} />;
     case "image":
       return <ImageInput def={def} control={control} error={error} disabled={disabled} />;
+    case "location":
+      return <LocationField def={def} control={control} />;
+    case "datetime":
+      return <DateTimeField def={def} control={control} />;
+    case "multiselect":
+      return <MultiSelectField def={def} control={control} mode={mode} />;
     case "password":
       return (
         <PasswordInput
@@ -171,6 +319,7 @@ export function FormField({
         <TextInput
           {...register(def.name)}
           type={def.type ?? "text"}
+          inputMode={def.type === "number" ? "numeric" : undefined}
           label={t(def.label)}
           description={def.hint ? t(def.hint) : undefined}
           placeholder={def.placeholder ? t(def.placeholder) : undefined}

@@ -26,7 +26,10 @@ import {
   type Resource,
   resourcePath,
 } from "./resource.ts";
+import { resourceFieldLabels } from "./resource-labels.ts";
 import { useCreateRecord, useDeleteRecord, useResourceDetail, useUpdateRecord } from "./resource-queries.ts";
+import { type StaleConflict, StaleVersionPanel, staleConflictOf } from "./stale-version.tsx";
+import { versionOf } from "./versions.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the form page does not look at list items
 type Props<T extends Entity> = { resource: Resource<T, FieldValues, any>; mode: FormMode };
@@ -80,6 +83,10 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
   const [failure, setFailure] = useState<{ text: string; at: number } | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<{ text: string; at: number } | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // The version the form was filled from: saves and deletes are conditional on it (If-Match).
+  const baseVersion = useRef<string | undefined>(undefined);
+  const [conflict, setConflict] = useState<StaleConflict | null>(null);
+  const [reloading, setReloading] = useState(false);
   const title = usePageTitle(`${meta.ns}.${isEdit ? "EDIT_TITLE" : "CREATE_TITLE"}`);
 
   const schema = useMemo(
@@ -111,6 +118,7 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
     }
     if (record && !filled.current) {
       filled.current = true;
+      baseVersion.current = versionOf(record);
       reset(config.fromRecord(record));
       if (firstField) setTimeout(() => setFocus(firstField), 0);
     }
@@ -118,12 +126,13 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
 
   const onSubmit = handleSubmit(async (parsed) => {
     setFailure(null);
+    setConflict(null);
     // The schema's output wins; values it does not declare (files) are kept as entered.
     const values = { ...getValues(), ...parsed };
     const body = config.toBody ? config.toBody(values, { mode, record }) : parsed;
     try {
       if (isEdit && id !== null) {
-        const saved = await update.mutateAsync(body);
+        const saved = await update.mutateAsync({ input: body, version: baseVersion.current });
         if (saved) config.onSaved?.(saved, mode);
         navigate(`${basePath}/${id}`, flash(`${meta.ns}.UPDATED`));
       } else {
@@ -132,7 +141,9 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
         navigate(basePath, flash(`${meta.ns}.CREATED`));
       }
     } catch (error) {
-      if (serverMessages(error) && error instanceof ApiError) {
+      const stale = staleConflictOf(error);
+      if (stale) setConflict(stale);
+      else if (serverMessages(error) && error instanceof ApiError) {
         const { onFields, unplaced } = placeServerMessages(error.messages, shownFieldNames(getValues()));
         let focus = true;
         for (const [name, text] of onFields) {
@@ -149,14 +160,34 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
 
   const onDelete = () => {
     setDeleteFailure(null);
-    remove.mutate(undefined, {
+    remove.mutate(baseVersion.current, {
       onSuccess: () => navigate(basePath, flash(`${meta.ns}.DELETED`)),
       onError: (error) => {
         setConfirmingDelete(false);
+        const stale = staleConflictOf(error);
+        if (stale) return setConflict(stale);
         const texts = serverMessages(error);
         setDeleteFailure({ text: texts ? texts.join("\n") : t("ERROR_PAGES.DELETING_DATA"), at: Date.now() });
       },
     });
+  };
+
+  /**
+   * After a stale save: load the record as it is now and make it the base of the next save, either with its
+   * values in the form (`take`: theirs) or keeping what the user typed (mine, saved on top of theirs).
+   */
+  const rebase = async (take: boolean) => {
+    setReloading(true);
+    try {
+      const fresh = await query.refetch();
+      if (!fresh.data) return;
+      baseVersion.current = versionOf(fresh.data);
+      if (take) reset(config.fromRecord(fresh.data));
+      setConflict(null);
+      if (firstField) setFocus(firstField);
+    } finally {
+      setReloading(false);
+    }
   };
 
   const parent =
@@ -179,6 +210,7 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
         register={register}
         error={formState.errors[def.name] as FieldError | undefined}
         disabled={loading}
+        mode={mode}
       />
     );
     const placed = def.fullWidth ? (
@@ -201,6 +233,15 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
     <>
       <PageHeader parent={parent} title={title} />
       <Stack gap="md" maw={config.maxWidth ?? 720}>
+        {conflict && (
+          <StaleVersionPanel
+            conflict={conflict}
+            labels={resourceFieldLabels(resource)}
+            busy={reloading}
+            onReload={() => void rebase(true)}
+            onKeepMine={() => void rebase(false)}
+          />
+        )}
         {failure && <ErrorAlert message={failure.text} resetKey={failure.at} onClose={() => setFailure(null)} />}
         {deleteFailure && (
           <ErrorAlert message={deleteFailure.text} resetKey={deleteFailure.at} onClose={() => setDeleteFailure(null)} />

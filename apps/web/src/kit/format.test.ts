@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it } from "vitest";
 import "dayjs/locale/es";
-import { asSentence, formatDateTime } from "./format.ts";
+import { asSentence, formatDateTime, formatMoney } from "./format.ts";
 
 // Built from local parts, so the expected text holds in any time zone the tests run in.
 const afternoon = new Date(2025, 2, 5, 17, 23, 57);
@@ -55,5 +55,15 @@ describe("asSentence", () => {
     );
     expect(asSentence("¿Seguro?")).toBe("¿Seguro?");
     expect(asSentence("")).toBe("");
+  });
+});
+
+describe("formatMoney", () => {
+  it("shows exact amounts with the $ prefix and the language's grouping", () => {
+    expect(formatMoney("18500.50", "en")).toBe("$18,500.50");
+    expect(formatMoney("18500.50", "es")).toBe("$18,500.50");
+    // Beyond a double's precision: the digits stay as sent.
+    expect(formatMoney("12345678901234567.89", "en")).toBe("$12,345,678,901,234,567.89");
+    expect(formatMoney(null)).toBe("");
   });
 });

@@ -30,3 +30,16 @@ export function asSentence(text: string): string {
   const trimmed = text.trimEnd();
   return trimmed === "" || /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
+
+/**
+ * An exact amount as the API sends it ("18500.50", never a float) with the $ prefix the spec shows, in the
+ * language's grouping: "$18,500.50". The marketplace's amounts are Mexican pesos, whose symbol is $ too.
+ */
+export function formatMoney(amount: string | null | undefined, language: string = dayjs.locale()): string {
+  if (amount === null || amount === undefined || amount === "") return "";
+  const locale = language === "es" ? "es-MX" : "en-US";
+  // A string keeps every digit: Intl formats decimal strings exactly (no detour through a binary float).
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "MXN", currencyDisplay: "narrowSymbol" }).format(
+    amount as unknown as number,
+  );
+}

@@ -14,6 +14,10 @@ type Props = {
   accept: readonly string[];
   maxBytes: number;
   shape?: "circle" | "rectangle";
+  /** Offer "Remove" for the stored picture (not for a required one). */
+  removable?: boolean;
+  /** Refuse a picture narrower than `width` px at once, with `message` (translated); the server checks again. */
+  minWidth?: { width: number; message: string } | undefined;
   /** Already translated (client rejection or the server's message). */
   error?: ReactNode;
   disabled?: boolean;
@@ -28,7 +32,7 @@ const FORMAT_NAMES: Record<string, string> = {
   "image/svg+xml": "SVG",
 };
 
-/** "JPEG, PNG, WebP or GIF" in the current language. */
+/** "JPEG, PNG or WebP" in the current language. */
 function formatList(accept: readonly string[], or: string) {
   const names = accept.map((type) => FORMAT_NAMES[type] ?? type.replace(/^image\//, "").toUpperCase());
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${or} ${names.at(-1)}` : (names[0] ?? "");
@@ -36,6 +40,18 @@ function formatList(accept: readonly string[], or: string) {
 
 function formatSize(bytes: number) {
   return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** The picture's width as shown (EXIF orientation applied), or null when the browser cannot decode it. */
+async function imageWidth(file: File): Promise<number | null> {
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+    const { width } = bitmap;
+    bitmap.close();
+    return width;
+  } catch {
+    return null;
+  }
 }
 
 /** A preview URL for a chosen file, released when the file changes or the field goes away. */
@@ -57,6 +73,8 @@ export default function ImageField({
   accept,
   maxBytes,
   shape = "circle",
+  removable = true,
+  minWidth,
   error,
   disabled,
   inputRef,
@@ -68,7 +86,7 @@ export default function ImageField({
   const rulesId = `${fieldId}-rules`;
   const openFileDialog = useRef<() => void>(null);
   // Why the last dropped file was refused; translated at render, so a language switch re-words it.
-  const [rejection, setRejection] = useState<"count" | "format" | "size" | null>(null);
+  const [rejection, setRejection] = useState<"count" | "format" | "size" | "width" | null>(null);
   const fileUrl = useObjectUrl(value.file);
   const preview = fileUrl ?? (value.remove ? null : value.current);
   const formats = formatList(accept, t("COMMON.OR"));
@@ -89,7 +107,9 @@ export default function ImageField({
         ? t("COMMON.IMAGE_TOO_LARGE", { size })
         : rejection === "format"
           ? t("COMMON.IMAGE_FORMAT", { formats })
-          : null;
+          : rejection === "width"
+            ? (minWidth?.message ?? null)
+            : null;
   const shown = rejectionText ?? error;
   const describedBy = [hint && `${fieldId}-description`, rulesId, shown && `${fieldId}-error`]
     .filter(Boolean)
@@ -127,9 +147,16 @@ export default function ImageField({
             role="group"
             aria-labelledby={labelId}
             openRef={openFileDialog}
-            onDrop={(files) => {
+            onDrop={async (files) => {
               const file = files[0];
               if (!file) return;
+              if (minWidth) {
+                const width = await imageWidth(file);
+                if (width !== null && width < minWidth.width) {
+                  setRejection("width");
+                  return;
+                }
+              }
               setRejection(null);
               onChange({ file, current: value.current, remove: false });
             }}
@@ -180,7 +207,7 @@ export default function ImageField({
             >
               {t("COMMON.IMAGE_CHOOSE")}
             </Button>
-            {preview && !disabled && (
+            {preview && !disabled && (removable || value.file) && (
               <Button
                 variant="subtle"
                 color="red"
@@ -188,7 +215,7 @@ export default function ImageField({
                 leftSection={<IconTrash size={14} aria-hidden />}
                 onClick={() => {
                   setRejection(null);
-                  onChange({ file: null, current: value.current, remove: value.current !== null });
+                  onChange({ file: null, current: value.current, remove: removable && value.current !== null });
                 }}
               >
                 {t("COMMON.IMAGE_REMOVE")}

@@ -37,6 +37,8 @@ type Props<L extends Entity> = {
   dimmed: boolean;
   detailPath: ((record: L) => string) | null;
   onCardClick: (event: MouseEvent<HTMLElement>, record: L) => void;
+  /** Cards to draw emphasized (see `list.highlight`). */
+  highlight?: ((record: L) => boolean) | undefined;
 };
 
 /** A list as compact cards for narrow windows: the primary field links to the detail, the status badge beside it. */
@@ -52,6 +54,7 @@ export function ListCards<L extends Entity>({
   dimmed,
   detailPath,
   onCardClick,
+  highlight,
 }: Props<L>) {
   const { t } = useTranslation();
   const { primary, secondary } = phoneColumns(columns, linkColumn, phone);
@@ -83,13 +86,19 @@ export function ListCards<L extends Entity>({
       {items.map((record) => {
         const title = primary ? fieldValue(primary, record, t) : String(record.id);
         const path = detailPath?.(record);
+        const highlighted = highlight?.(record) ?? false;
         return (
           <Box
             component="li"
             key={record.id}
             px="md"
             py="sm"
-            style={{ borderBottom: ROW_BORDER, cursor: path ? "pointer" : undefined }}
+            data-highlighted={highlighted || undefined}
+            style={{
+              borderBottom: ROW_BORDER,
+              cursor: path ? "pointer" : undefined,
+              background: highlighted ? "var(--mantine-primary-color-light)" : undefined,
+            }}
             onClick={path ? (event: MouseEvent<HTMLElement>) => onCardClick(event, record) : undefined}
           >
             <Group justify="space-between" align="center" gap="sm" wrap="nowrap">

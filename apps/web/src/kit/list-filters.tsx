@@ -1,39 +1,31 @@
-import { Select } from "@mantine/core";
-import { lazy, Suspense, useEffect } from "react";
+import { TextInput } from "@mantine/core";
+import { SEARCH_MAX_LENGTH } from "@palco/shared/constants";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { FilterDef } from "./resource.ts";
+import type { FilterProps } from "./select-filter.tsx";
+import { useSettledText } from "./settled-text.ts";
 
 const DateFilter = lazy(() => import("./date-filter.tsx"));
+const SwitchFilter = lazy(() => import("./switch-filter.tsx"));
+// Mantine's Select (and its combobox) only for the lists that have a select filter.
+const SelectFilter = lazy(() => import("./select-filter.tsx"));
 
-type SelectDef = Extract<FilterDef, { kind: "select" | "autocomplete" }>;
+type TextDef = Extract<FilterDef, { kind: "text" }>;
 
-type FilterProps = {
-  values: Record<string, string>;
-  onChange: (name: string, value: string) => void;
-  onOptionsError: () => void;
-};
-
-function SelectFilter({ def, values, onChange, onOptionsError }: FilterProps & { def: SelectDef }) {
+/** A typed filter (a record id): local while typing, in the URL once the user pauses, like the list's search. */
+function TextFilter({ def, value, onChange }: { def: TextDef; value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
-  const options = def.useOptions(values);
-  useEffect(() => {
-    if (options.isError) onOptionsError();
-  }, [options.isError, onOptionsError]);
+  const [text, setText] = useSettledText(value, onChange);
   const label = t(def.label);
   return (
-    <Select
+    <TextInput
       aria-label={label}
       placeholder={label}
-      data={options.data}
-      value={values[def.name] || null}
-      onChange={(value) => onChange(def.name, value ?? "")}
-      searchable={def.kind === "autocomplete"}
-      clearable
-      nothingFoundMessage={t("COMMON.NOTHING_FOUND")}
-      error={options.isError}
-      disabled={options.isLoading && !values[def.name]}
-      w={{ base: "100%", sm: 220 }}
-      comboboxProps={{ shadow: "md" }}
+      value={text}
+      maxLength={def.maxLength ?? SEARCH_MAX_LENGTH}
+      onChange={(event) => setText(event.currentTarget.value)}
+      w={{ base: "100%", sm: 140 }}
     />
   );
 }
@@ -52,8 +44,31 @@ export function ListFilters({ filters, ...props }: FilterProps & { filters: Filt
               onChange={(value) => props.onChange(def.name, value)}
             />
           </Suspense>
+        ) : def.kind === "switch" ? (
+          <Suspense key={def.name} fallback={null}>
+            <SwitchFilter
+              label={t(def.label)}
+              checked={props.values[def.name] === "true"}
+              onChange={(checked) => props.onChange(def.name, checked ? "true" : "")}
+            />
+          </Suspense>
+        ) : def.kind === "text" ? (
+          <TextFilter
+            key={def.name}
+            def={def}
+            value={props.values[def.name] ?? ""}
+            onChange={(value) => props.onChange(def.name, value)}
+          />
         ) : (
-          <SelectFilter key={def.name} def={def} {...props} />
+          <Suspense
+            key={def.name}
+            // The same box while Select loads, so nothing moves when it arrives.
+            fallback={
+              <TextInput aria-hidden tabIndex={-1} readOnly placeholder={t(def.label)} w={{ base: "100%", sm: 220 }} />
+            }
+          >
+            <SelectFilter def={def} {...props} />
+          </Suspense>
         ),
       )}
     </>

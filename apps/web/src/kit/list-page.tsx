@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, ThemeIc
 import { PAGE_SIZE } from "@palco/shared/constants";
 import { OFFSET_PAGE_LIMIT } from "@palco/shared/resources/common";
 import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
-import { type MouseEvent, useCallback, useEffect, useMemo, useState } from "react";
+import { createContext, type MouseEvent, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { usePageTitle } from "@/lib/page-title.ts";
@@ -28,6 +28,16 @@ const SHOWING = {
 } as const;
 
 /**
+ * How an action inside a row (a notification's "Mark read") reports a failure: the list's error alert, which hides
+ * itself like a load failure's (spec 02 §8). Takes an already translated text.
+ */
+const ListFeedback = createContext<(text: string) => void>(() => undefined);
+export const useListFeedback = () => useContext(ListFeedback);
+
+/** The background of an emphasized row (`list.highlight`). */
+const HIGHLIGHT = "var(--mantine-primary-color-light)";
+
+/**
  * A paged list: search (debounced), filters, table, pagination. Page, search and filters live in the query
  * string, so the back button and shared links restore the same view; any search/filter change goes back to page 1.
  * An unpaged list (`list.paged: false`) shows every row the API answers, without pagination. Narrower than the
@@ -44,6 +54,12 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   const canCreate = useCan(meta.permissions.create) && Boolean(resource.form);
   const canShow = useCan(meta.permissions.show);
   const [optionsFailed, setOptionsFailed] = useState(0);
+  // Tagged with its list: the page is the same component from one resource's list to the next.
+  const [actionFailure, setActionFailure] = useState<{ text: string; at: number; list: string } | null>(null);
+  const reportFailure = useCallback(
+    (text: string) => setActionFailure({ text, at: Date.now(), list: meta.name }),
+    [meta.name],
+  );
   const basePath = resourcePath(meta);
   const filters = list.filters ?? [];
 
@@ -86,7 +102,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   const onFilterChange = useCallback(
     (name: string, value: string) => {
       const def = filters.find((candidate) => candidate.name === name);
-      const resets = def && def.kind !== "date" ? (def.resets ?? []) : [];
+      const resets = def && (def.kind === "select" || def.kind === "autocomplete") ? (def.resets ?? []) : [];
       update({ [name]: value, ...Object.fromEntries(resets.map((other) => [other, ""])) });
     },
     [filters, update],
@@ -194,39 +210,51 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
       </Table.Tr>
     );
   } else {
-    body = items.map((record) => (
-      <Table.Tr
-        key={record.id}
-        onClick={canShow ? (event) => onRowClick(event, record) : undefined}
-        style={canShow ? { cursor: "pointer" } : undefined}
-      >
-        {list.columns.map((column) => {
-          const value = fieldValue(column, record, t);
-          return (
-            <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: "nowrap" } : undefined}>
-              {canShow && column === linkColumn ? (
-                <Anchor component={Link} to={detailPath(record)} inherit fw={500} c="inherit" underline="hover">
-                  {value}
-                </Anchor>
-              ) : (
-                value
-              )}
-            </Table.Td>
-          );
-        })}
-      </Table.Tr>
-    ));
+    body = items.map((record) => {
+      const highlighted = list.highlight?.(record) ?? false;
+      return (
+        <Table.Tr
+          key={record.id}
+          onClick={canShow ? (event) => onRowClick(event, record) : undefined}
+          data-highlighted={highlighted || undefined}
+          style={{
+            ...(canShow ? { cursor: "pointer" } : {}),
+            ...(highlighted ? { background: HIGHLIGHT } : {}),
+          }}
+        >
+          {list.columns.map((column) => {
+            const value = fieldValue(column, record, t);
+            return (
+              <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: "nowrap" } : undefined}>
+                {canShow && column === linkColumn ? (
+                  <Anchor component={Link} to={detailPath(record)} inherit fw={500} c="inherit" underline="hover">
+                    {value}
+                  </Anchor>
+                ) : (
+                  value
+                )}
+              </Table.Td>
+            );
+          })}
+        </Table.Tr>
+      );
+    });
   }
 
   return (
-    <>
+    <ListFeedback.Provider value={reportFailure}>
       <PageHeader
         title={title}
         actions={
-          canCreate && (
-            <Button component={Link} to={`${basePath}/create`} leftSection={<IconPlus size={16} />}>
-              {t(`${meta.ns}.ADD`)}
-            </Button>
+          (canCreate || list.actions) && (
+            <>
+              {list.actions?.(filterValues)}
+              {canCreate && (
+                <Button component={Link} to={`${basePath}/create`} leftSection={<IconPlus size={16} />}>
+                  {t(`${meta.ns}.ADD`)}
+                </Button>
+              )}
+            </>
           )
         }
       />
@@ -235,6 +263,9 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
           <ErrorAlert message={t("ERROR_PAGES.LOADING_DATA")} autoHide resetKey={query.errorUpdatedAt} />
         )}
         {optionsFailed > 0 && <ErrorAlert message={t("ERROR_PAGES.LOADING_DATA")} autoHide resetKey={optionsFailed} />}
+        {actionFailure?.list === meta.name && (
+          <ErrorAlert message={actionFailure.text} autoHide resetKey={actionFailure.at} />
+        )}
         <Card withBorder radius="md" p={0}>
           {(searchable || filters.length > 0) && (
             <Group
@@ -281,6 +312,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               dimmed={query.isPlaceholderData}
               detailPath={canShow ? detailPath : null}
               onCardClick={onRowClick}
+              highlight={list.highlight}
             />
           ) : (
             <Table.ScrollContainer minWidth={640} type="native">
@@ -326,6 +358,6 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
           )}
         </Card>
       </Stack>
-    </>
+    </ListFeedback.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AUDIT_LOG_KEY } from "./audit-keys.ts";
 import type { Entity } from "./resource.ts";
 import type { ListParams, ResourceApi } from "./resource-api.ts";
 
@@ -16,6 +17,8 @@ export const detailQuery = <T extends Entity, L extends Entity>(api: ResourceApi
   queryOptions({
     queryKey: api.keys.detail(id),
     queryFn: ({ signal }) => api.get(id, signal),
+    // The record on screen must stay the object that was parsed: its version (versions.ts) is kept beside it.
+    structuralSharing: false,
   });
 
 export function useResourceList<T extends Entity, L extends Entity>(api: ResourceApi<T, L>, params: ListParams) {
@@ -36,6 +39,8 @@ function useInvalidate<T extends Entity, L extends Entity>(api: ResourceApi<T, L
         predicate: (query) => exceptDetail === undefined || query.queryKey[2] !== exceptDetail,
       }),
       ...api.related.map((name) => client.invalidateQueries({ queryKey: [name] })),
+      // Every change writes an audit entry: the trail and the records' histories are stale too.
+      client.invalidateQueries({ queryKey: [AUDIT_LOG_KEY] }),
     ]);
 }
 
@@ -51,7 +56,8 @@ export function useUpdateRecord<T extends Entity, L extends Entity>(api: Resourc
   const client = useQueryClient();
   const invalidate = useInvalidate(api);
   return useMutation({
-    mutationFn: (input: unknown) => api.update(id, input),
+    mutationFn: ({ input, version }: { input: unknown; version?: string | undefined }) =>
+      api.update(id, input, version),
     onSuccess: (record) => {
       if (record && typeof record === "object") client.setQueryData(api.keys.detail(id), record);
       return invalidate(id);
@@ -63,7 +69,7 @@ export function useDeleteRecord<T extends Entity, L extends Entity>(api: Resourc
   const client = useQueryClient();
   const invalidate = useInvalidate(api);
   return useMutation({
-    mutationFn: () => api.remove(id),
+    mutationFn: (version?: string) => api.remove(id, version),
     onSuccess: () => {
       client.removeQueries({ queryKey: api.keys.detail(id), exact: true });
       return invalidate(id);
@@ -76,8 +82,9 @@ export function useSetActive<T extends Entity, L extends Entity>(api: ResourceAp
   const client = useQueryClient();
   const invalidate = useInvalidate(api);
   return useMutation({
-    mutationFn: (active: boolean) => api.setActive(id, active),
-    onSuccess: (record, active) => {
+    mutationFn: ({ active, version }: { active: boolean; version?: string | undefined }) =>
+      api.setActive(id, active, version),
+    onSuccess: (record, { active }) => {
       client.setQueryData<T>(api.keys.detail(id), (previous) =>
         record && typeof record === "object" ? record : previous && { ...previous, isActive: active },
       );

@@ -1,5 +1,6 @@
 import type { PermissionCode, SessionUser } from "@palco/shared";
 import type { Icon } from "@tabler/icons-react";
+import type { QueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
@@ -61,12 +62,24 @@ export type Field<T> = {
   value?: (record: T, t: TFunction) => ReactNode;
 };
 
-/** A custom block of a detail page, under the fields (a role's permissions, a venue's boxes…). */
+/**
+ * A block of a detail page, under the fields: label/value `fields` laid out like the main card (a booking's client),
+ * or anything `render` draws (a role's permissions, a venue's boxes…).
+ */
 export type DetailSection<T> = {
   key: string;
   /** Translation key of the section title. */
   title?: string;
-  render: (record: T) => ReactNode;
+} & ({ fields: Field<T>[]; render?: never } | { render: (record: T) => ReactNode; fields?: never });
+
+/**
+ * A tab of a detail page. A tab without `render` holds the record's own content (fields, sections, history): make
+ * it the first one. `label` is a translation key; `key` names the tab in the URL (`?tab=messages`).
+ */
+export type DetailTab<T> = {
+  key: string;
+  label: string;
+  render?: (record: T) => ReactNode;
 };
 
 export type Column<T> = Field<T> & {
@@ -100,12 +113,24 @@ export type FilterDef =
       label: string;
       /** `select`: short fixed list; `autocomplete`: searchable list. */
       kind: "select" | "autocomplete";
-      /** Receives the current filter values, so one filter can narrow another's options. */
-      useOptions: (values: Record<string, string>) => OptionsState;
+      /**
+       * Receives the current filter values, so one filter can narrow another's options, and, with `searchOnServer`,
+       * the text typed in the filter (settled, trimmed; "" while nothing is typed).
+       */
+      useOptions: (values: Record<string, string>, search: string) => OptionsState;
       /** Other filters cleared when this one changes (e.g. state when the country changes). */
       resets?: string[];
+      /**
+       * The options are too many to load at once: the server narrows them to what is typed (the options must keep
+       * the chosen value, or the filter cannot name it).
+       */
+      searchOnServer?: boolean;
     }
-  | { name: string; label: string; kind: "date" };
+  | { name: string; label: string; kind: "date" }
+  /** Free text matched exactly by the API (an id), pushed to the URL once the user stops typing. */
+  | { name: string; label: string; kind: "text"; maxLength?: number }
+  /** An on/off filter: "true" in the URL and the query while on, absent while off. */
+  | { name: string; label: string; kind: "switch" };
 
 /** One switch of a switch group; `description` is a small second line (e.g. a permission code). */
 export type Choice = { value: string; label: string; description?: string };
@@ -133,7 +158,8 @@ export type FormFieldDef =
       kind: "text";
       placeholder?: string;
       maxLength?: number;
-      type?: "text" | "email" | "tel";
+      /** `number`: digits only (a numeric keyboard on phones); the value stays a string for the schema. */
+      type?: "text" | "email" | "tel" | "number";
       autoComplete?: string;
     })
   | (FieldBase & { kind: "password"; autoComplete?: string; maxLength?: number })
@@ -141,7 +167,8 @@ export type FormFieldDef =
       kind: "select";
       placeholder?: string;
       searchable?: boolean;
-      useOptions: () => OptionsState;
+      /** Receives the form's mode: a create may offer a value an edit may not (a category's next order). */
+      useOptions: (context: { mode: FormMode }) => OptionsState;
     })
   /** A boolean as a switch. */
   | (FieldBase & { kind: "switch" })
@@ -171,7 +198,35 @@ export type FormFieldDef =
       maxBytes: number;
       /** Round preview (avatars) or a rounded rectangle (pictures, icons). */
       shape?: "circle" | "rectangle";
+      /** False for a required image: it can be replaced, not removed (default true). */
+      removable?: boolean;
+      /** The picture must be at least this wide (checked here before upload, and by the server). */
+      minWidth?: { width: number; message: string };
+    })
+  | LocationFieldDef
+  /** A date and time ("YYYY-MM-DD HH:mm:ss"); `minimum` gives the earliest choice when the form opens. */
+  | (FieldBase & { kind: "datetime"; minimum?: () => string })
+  /** Several values from a list, shown as removable chips; each value at most once. */
+  | (FieldBase & {
+      kind: "multiselect";
+      placeholder?: string;
+      useOptions: (context: { mode: FormMode }) => OptionsState;
     });
+
+/**
+ * A point on a map: a draggable pin (or a click on the map) and two coordinate inputs for the keyboard. `name` is the
+ * latitude's form value, `longitude` the other one's (strings of decimal degrees); an empty value starts the pin at
+ * `center`. Labels are translation keys.
+ */
+export type LocationFieldDef = FieldBase & {
+  kind: "location";
+  longitude: string;
+  latitudeLabel: string;
+  longitudeLabel: string;
+  center: { latitude: number; longitude: number };
+  zoom: number;
+  height: number;
+};
 
 /** A titled block of form fields; `columns: 2` lays text fields side by side on wide screens. */
 export type FormSection = {
@@ -227,8 +282,35 @@ export type Resource<T extends Entity, V extends FieldValues = FieldValues, L ex
     paged?: boolean;
     /** The columns a phone shows (see PhoneCard). */
     phone?: PhoneCard;
+    /** More header actions, given the list's current filter values (an export of what is shown). */
+    actions?: (filters: Record<string, string>) => ReactNode;
+    /**
+     * Rows to draw emphasized (an unread notification). The colour is for the eye only: a column must say the same
+     * in words (a badge in the link column), for screen readers and for colour-blind readers.
+     */
+    highlight?: (record: L) => boolean;
   };
-  detail: { fields: Field<T>[]; sections?: DetailSection<T>[] };
+  /**
+   * `history: false` leaves out the History section (the audit trail's own entries). `actions`: more header
+   * buttons for the loaded record (state transitions such as accept and reject: kit/review-actions.tsx); they
+   * report failures through useDetailFeedback.
+   */
+  detail: {
+    fields: Field<T>[];
+    /** Translation key of the main card's title (untitled by default). */
+    fieldsTitle?: string;
+    sections?: DetailSection<T>[];
+    history?: boolean;
+    actions?: (record: T) => ReactNode;
+    /** The record's state next to the title, besides the active badge (a review status). */
+    badge?: (record: T) => ReactNode;
+    /** Splits the page into tabs (see DetailTab); without them the page is the record's own content. */
+    tabs?: DetailTab<T>[];
+    /** Translation key of the load-error modal's text, when it is not the resource's `${ns}.ERROR_MODAL_TEXT`. */
+    loadErrorText?: string;
+    /** Runs once for each record the page opens, when it has loaded (opening a notification reads it). */
+    onOpen?: (record: T, client: QueryClient) => void;
+  };
   form?: FormConfig<T, V>;
   /**
    * Mirrors the server's rules for this record and the signed-in user (your own account, a protected one), so

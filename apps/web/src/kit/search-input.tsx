@@ -1,9 +1,8 @@
 import { CloseButton, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from "@palco/shared/constants";
+import { SEARCH_MAX_LENGTH } from "@palco/shared/constants";
 import { IconSearch } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSettledText } from "./settled-text.ts";
 
 type Props = {
   /** The search in the URL. */
@@ -21,26 +20,7 @@ const MIN_WIDTH = "280px";
 export function SearchInput({ value, onSearch, label, placeholder }: Props) {
   const { t } = useTranslation();
   const shownPlaceholder = placeholder ?? label;
-  const [text, setText] = useState(value);
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const pushed = useRef(value);
-
-  // The URL changed from elsewhere (back button, clear filters): show it.
-  useEffect(() => {
-    if (value !== pushed.current) {
-      pushed.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled text is pushed
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next !== pushed.current) {
-      pushed.current = next;
-      onSearch(next);
-    }
-  }, [debounced]);
+  const [text, setText] = useSettledText(value, onSearch);
 
   return (
     <TextInput

@@ -12,6 +12,7 @@ export function StatusBadge({ active, size = "lg" }: { active: boolean; size?: B
       tt="none"
       fw={500}
       style={{ flexShrink: 0, overflow: "visible" }}
+      data-testid="status-badge"
     >
       {t(active ? "COMMON.ACTIVE" : "COMMON.INACTIVE")}
     </Badge>

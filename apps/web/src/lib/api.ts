@@ -32,6 +32,12 @@ export type RequestOptions = {
    * 401 is returned to the caller instead of ending the session.
    */
   auth?: boolean;
+  /** Extra request headers (If-Match). */
+  headers?: Record<string, string>;
+  /** `blob`: the body as a Blob (downloads) instead of parsed JSON. */
+  responseType?: "json" | "blob";
+  /** Sees the answer's headers before its body is parsed (the ETag of a record). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>) {
@@ -56,7 +62,7 @@ async function readError(response: Response): Promise<ErrorBody | null> {
 
 /** The single HTTP client of the SPA. Paths are absolute (`/api/...`); JSON in and out; FormData passes through. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", body, query, signal, auth = true } = options;
+  const { method = "GET", body, query, signal, auth = true, onHeaders } = options;
   let session = auth ? getSession() : null;
   if (session && needsRefresh(session)) {
     session = await refreshSession();
@@ -64,7 +70,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (!session) throw new ApiError(401, null);
   }
 
-  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": currentLanguage() };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": currentLanguage(),
+    ...options.headers,
+  };
   if (session) headers.Authorization = `Bearer ${session.token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -86,7 +96,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (response.status === 401 && auth) clearSession("expired");
     throw new ApiError(response.status, errorBody);
   }
+  onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
+  if (options.responseType === "blob") return (await response.blob()) as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -99,4 +111,18 @@ export function serverMessages(error: unknown): string[] | null {
   if (!(error instanceof ApiError)) return null;
   const texts = Object.values(error.messages).filter((text) => text.trim() !== "");
   return texts.length > 0 ? texts : null;
+}
+
+/** Fetches a file with the session's credentials and hands it to the browser as a download named `fileName`. */
+export async function downloadFile(path: string, query: Record<string, QueryValue>, fileName: string): Promise<void> {
+  const blob = await api<Blob>(path, { query, responseType: "blob" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -1,4 +1,4 @@
-type Tree = { [key: string]: unknown };
+export type Tree = { [key: string]: unknown };
 
 const isTree = (value: unknown): value is Tree => typeof value === "object" && value !== null && !Array.isArray(value);
 

@@ -4,6 +4,8 @@
  */
 export const en = {
   VALIDATION: {
+    INVALID_DATE: "Use a real date as YYYY-MM-DD",
+    DATE_RANGE: "The end date cannot be before the start date",
     // Every required field names itself ("The e-mail is required"); this is only the fallback for one that has no key.
     REQUIRED: "This field is required",
     EMAIL_MISSING: "The e-mail is required",
@@ -38,6 +40,7 @@ export const en = {
     VALIDATION:
       "One or more problems were found while performing this operation, please verify the provided information and try again...",
     CONFLICT: "This operation conflicts with the current state of the data",
+    STALE_VERSION: "Someone else changed this record after you opened it",
     INTERNAL: "An unexpected error occurred, please try again later",
     TOO_MANY_REQUESTS: "Too many requests, please slow down",
     UNAVAILABLE: "The service is temporarily unavailable, please try again in a few moments",
@@ -90,7 +93,7 @@ export const en = {
       EMAIL_TAKEN: "Another user already uses this e-mail",
       ROLES_FORMAT: "Choose roles from the list",
       ROLE_UNKNOWN: "One of the chosen roles does not exist",
-      PICTURE_FORMAT: "The picture must be a JPEG, PNG, WebP or GIF image",
+      PICTURE_FORMAT: "The picture must be a JPEG, PNG or WebP image",
       PICTURE_TOO_LARGE: "The picture must be at most 5 MB",
       PICTURE_DIMENSIONS: "The picture's dimensions are too large (at most 40 megapixels)",
       PICTURE_COUNT: "Only one picture is allowed",
@@ -113,6 +116,152 @@ export const en = {
     },
     IN_USE: "This role is assigned to users; remove it from them first",
     TARGET_BEYOND_OWN: "You cannot change a role that has permissions you do not have",
+  },
+  IMAGES: {
+    VALIDATION: {
+      FORMAT: "The image must be a JPEG, PNG or WebP picture",
+      TOO_LARGE: "The image must be at most 8 MB",
+      DIMENSIONS: "The image's dimensions are too large (at most 40 megapixels)",
+      COUNT: "Only one image is allowed",
+    },
+  },
+  VENUES: {
+    VALIDATION: {
+      NAME_MISSING: "The venue name is required",
+      ADDRESS_MISSING: "The address is required",
+      CONTACT_MISSING: "The contact phone is required",
+      CONTACT_FORMAT: "Enter a 10-digit phone number (3-3-4), optionally with a +country code",
+      CITY_MISSING: "The city is required",
+      LOCATION: "Place the pin on the venue's location",
+      PICTURE_MISSING: "The picture is required",
+      IMAGE_WIDTH: "The picture must be at least 1000 pixels wide",
+    },
+    IN_USE: "This venue still has events or boxes; remove them first",
+  },
+  EVENTS: {
+    HAS_BOOKINGS: "This event has bookings: it cannot be deleted, block it instead",
+    VALIDATION: {
+      NAME_MISSING: "The event name is required",
+      PICTURE_MISSING: "The picture is required",
+      DURATION_MISSING: "The duration is required",
+      NUMBER_FORMAT: "The duration must be a whole number of hours, at least 1",
+      STARTS_AT_MISSING: "The start date and time are required",
+      STARTS_AT_FORMAT: "Enter the start as YYYY-MM-DD HH:mm:ss",
+      STARTS_AT_MIN: "The event must start at least 72 hours from now",
+      VENUE_MISSING: "The venue is required",
+      VENUE_INACTIVE: "This venue is blocked; choose another one",
+      CATEGORIES_FORMAT: "Choose categories from the list",
+      CATEGORY_TWICE: "A category can be chosen only once",
+    },
+  },
+  CATEGORIES: {
+    VALIDATION: {
+      NAME_MISSING: "The category name is required",
+      ORDER_MISSING: "The order is required",
+      ORDER_FORMAT: "The order must be a whole number from 1",
+    },
+  },
+  SERVICES: {
+    VALIDATION: {
+      NAME_MISSING: "The service name is required",
+      ORDER_MISSING: "The order is required",
+      ORDER_FORMAT: "The order must be a whole number from 1",
+    },
+  },
+  OWNERS: {
+    VALIDATION: {
+      REVIEW_MISSING: "Write a review telling the owner what to fix",
+      REVIEW_FORMAT: "The review must have at least 10 letters",
+    },
+    NOT_READY: "This owner is not waiting for a review: it was already decided or has not been sent for review",
+  },
+  BOXES: {
+    VALIDATION: {
+      REVIEW_MISSING: "Write a review telling the owner what to fix in this box",
+      REVIEW_FORMAT: "The review must have at least 10 letters",
+    },
+    NOT_READY: "This box is not waiting for a review: it was already decided or has not been sent for review",
+  },
+  NOTIFICATIONS: {
+    KINDS: {
+      "owner-ready": {
+        TITLE: "Owner waiting for review",
+        BODY: "{{name}} sent their profile and documents for review.",
+      },
+      "box-ready": { TITLE: "Box waiting for review", BODY: "{{name}} sent the box {{box}} at {{venue}} for review." },
+      "booking-created": { TITLE: "New booking", BODY: "{{name}} booked {{box}} at {{venue}} ({{key}})." },
+      "booking-paid": { TITLE: "Booking paid", BODY: "The payment of booking {{key}} by {{name}} was captured." },
+      "booking-canceled": { TITLE: "Booking canceled", BODY: "Booking {{key}} of {{name}} was canceled." },
+      "booking-message": { TITLE: "New message", BODY: "{{name}} wrote about booking {{key}}: “{{excerpt}}”" },
+    },
+  },
+  BOOKINGS: {
+    VALIDATION: {
+      DATE_FORMAT: "The date must be an ISO 8601 timestamp",
+      REFERENCE_MISSING: "The reference number for changing owner payment status is required.",
+      REFERENCE_FORMAT: "The reference must have at least 10 characters",
+      ONE_CHANGE: "Send exactly one change: ownerPaymentReference, ticketsSentAt or ticketsDeliveredAt",
+      USER_MISSING: "Choose the guest's or the owner's thread",
+      NOT_A_PARTICIPANT: "This person is neither the guest nor the owner of this booking",
+      MESSAGE_MISSING: "Write a message",
+    },
+    CANCELED: "This booking is canceled: its tickets and owner payment can no longer change",
+    ALREADY_CANCELED: "This booking is already canceled",
+    OWNER_ALREADY_PAID: "The owner has already been paid for this booking: the reference cannot be changed",
+    TICKETS_ALREADY_SENT: "The tickets of this booking have already been sent",
+    TICKETS_NOT_SENT: "The tickets have not been sent yet: mark them as sent first",
+    TICKETS_ALREADY_DELIVERED: "The tickets of this booking have already been delivered",
+  },
+  SIMULATION: {
+    DISABLED: "Simulated activity is off on this server: start it with SIMULATION=true (or with the demo data)",
+    RUNNING: "A simulation is already running on this server: wait for it to end",
+  },
+  REVIEW: {
+    VALIDATION: {
+      STATUS: "The decision must be accepted or returned",
+    },
+  },
+  SETTINGS: {
+    VALIDATION: {
+      GUEST_MISSING: "The guest fee is required",
+      HOST_MISSING: "The host fee is required",
+      IVA_MISSING: "The IVA is required",
+      FEES_MISSING: "Send the guest fee, the host fee and the IVA",
+      FEE_NUMBER: "Enter a number, such as 7.5",
+      FEE_RANGE: "Enter a percentage from 0 to 100",
+      FEE_DECIMALS: "Use at most two decimals",
+    },
+  },
+  REPORTS: {
+    VALIDATION: {
+      TYPE: "The period must be 1 (monthly), 6 (half-yearly) or 12 (yearly)",
+      RANGE_TOO_LONG: "The range cannot be longer than 30 years",
+    },
+    MONTHS: {
+      "1": "Jan",
+      "2": "Feb",
+      "3": "Mar",
+      "4": "Apr",
+      "5": "May",
+      "6": "Jun",
+      "7": "Jul",
+      "8": "Aug",
+      "9": "Sep",
+      "10": "Oct",
+      "11": "Nov",
+      "12": "Dec",
+    },
+    HALF_1: "H1 {{year}}",
+    HALF_2: "H2 {{year}}",
+    AGES: {
+      UNDER_18: "Under 18",
+      UNKNOWN: "Not given",
+    },
+    ACTIVITY: {
+      ACTIVE: "Active in the last 30 days",
+      INACTIVE: "Inactive",
+      BLOCKED: "Blocked",
+    },
   },
   PAYMENT_PROVIDERS: {
     INACTIVE: "This payment provider is blocked and cannot be used",

@@ -2,6 +2,8 @@ import type { SharedMessages } from "./en.ts";
 
 export const es: SharedMessages = {
   VALIDATION: {
+    INVALID_DATE: "Usa una fecha real con el formato AAAA-MM-DD",
+    DATE_RANGE: "La fecha final no puede ser anterior a la inicial",
     REQUIRED: "Este campo es obligatorio",
     EMAIL_MISSING: "El correo electrónico es obligatorio",
     PASSWORD_MISSING: "La contraseña es obligatoria",
@@ -35,6 +37,7 @@ export const es: SharedMessages = {
     VALIDATION:
       "Hubo uno o más problemas al efectuar esta operación, por favor verifica la información proporcionada e inténtalo de nuevo...",
     CONFLICT: "Esta operación entra en conflicto con el estado actual de los datos",
+    STALE_VERSION: "Alguien más cambió este registro después de que lo abriste",
     INTERNAL: "Ocurrió un error inesperado, inténtalo más tarde",
     TOO_MANY_REQUESTS: "Demasiadas solicitudes, espera un momento",
     UNAVAILABLE: "El servicio no está disponible por el momento, inténtalo de nuevo en unos instantes",
@@ -87,7 +90,7 @@ export const es: SharedMessages = {
       EMAIL_TAKEN: "Otro usuario ya usa este correo electrónico",
       ROLES_FORMAT: "Elige roles de la lista",
       ROLE_UNKNOWN: "Uno de los roles elegidos no existe",
-      PICTURE_FORMAT: "La imagen debe ser JPEG, PNG, WebP o GIF",
+      PICTURE_FORMAT: "La imagen debe ser JPEG, PNG o WebP",
       PICTURE_TOO_LARGE: "La imagen debe pesar como máximo 5 MB",
       PICTURE_DIMENSIONS: "Las dimensiones de la imagen son demasiado grandes (como máximo 40 megapíxeles)",
       PICTURE_COUNT: "Solo se permite una imagen",
@@ -110,6 +113,156 @@ export const es: SharedMessages = {
     },
     IN_USE: "Este rol está asignado a usuarios; quítaselo primero",
     TARGET_BEYOND_OWN: "No puedes modificar un rol que tiene permisos que tú no tienes",
+  },
+  IMAGES: {
+    VALIDATION: {
+      FORMAT: "La imagen debe ser JPEG, PNG o WebP",
+      TOO_LARGE: "La imagen debe pesar como máximo 8 MB",
+      DIMENSIONS: "Las dimensiones de la imagen son demasiado grandes (máximo 40 megapíxeles)",
+      COUNT: "Solo se permite una imagen",
+    },
+  },
+  VENUES: {
+    VALIDATION: {
+      NAME_MISSING: "El nombre del recinto es obligatorio",
+      ADDRESS_MISSING: "La dirección es obligatoria",
+      CONTACT_MISSING: "El teléfono de contacto es obligatorio",
+      CONTACT_FORMAT: "Escribe un teléfono de 10 dígitos (3-3-4), opcionalmente con +código de país",
+      CITY_MISSING: "La ciudad es obligatoria",
+      LOCATION: "Coloca el marcador en la ubicación del recinto",
+      PICTURE_MISSING: "La imagen es obligatoria",
+      IMAGE_WIDTH: "La imagen debe medir al menos 1000 píxeles de ancho",
+    },
+    IN_USE: "Este recinto todavía tiene eventos o palcos; elimínalos primero",
+  },
+  EVENTS: {
+    HAS_BOOKINGS: "Este evento tiene reservas: no se puede eliminar, bloquéalo en su lugar",
+    VALIDATION: {
+      NAME_MISSING: "El nombre del evento es obligatorio",
+      PICTURE_MISSING: "La imagen es obligatoria",
+      DURATION_MISSING: "La duración es obligatoria",
+      NUMBER_FORMAT: "La duración debe ser un número entero de horas, al menos 1",
+      STARTS_AT_MISSING: "La fecha y hora de inicio son obligatorias",
+      STARTS_AT_FORMAT: "Escribe el inicio como AAAA-MM-DD HH:mm:ss",
+      STARTS_AT_MIN: "El evento debe comenzar al menos 72 horas después de ahora",
+      VENUE_MISSING: "El recinto es obligatorio",
+      VENUE_INACTIVE: "Este recinto está bloqueado; elige otro",
+      CATEGORIES_FORMAT: "Elige categorías de la lista",
+      CATEGORY_TWICE: "Una categoría solo se puede elegir una vez",
+    },
+  },
+  CATEGORIES: {
+    VALIDATION: {
+      NAME_MISSING: "El nombre de la categoría es obligatorio",
+      ORDER_MISSING: "El orden es obligatorio",
+      ORDER_FORMAT: "El orden debe ser un número entero desde 1",
+    },
+  },
+  SERVICES: {
+    VALIDATION: {
+      NAME_MISSING: "El nombre del servicio es obligatorio",
+      ORDER_MISSING: "El orden es obligatorio",
+      ORDER_FORMAT: "El orden debe ser un número entero desde 1",
+    },
+  },
+  OWNERS: {
+    VALIDATION: {
+      REVIEW_MISSING: "Escribe una reseña que diga al propietario qué corregir",
+      REVIEW_FORMAT: "La reseña debe tener al menos 10 letras",
+    },
+    NOT_READY: "Este propietario no espera una revisión: ya se decidió o aún no se envió a revisión",
+  },
+  BOXES: {
+    VALIDATION: {
+      REVIEW_MISSING: "Escribe una reseña que diga al propietario qué corregir en este palco",
+      REVIEW_FORMAT: "La reseña debe tener al menos 10 letras",
+    },
+    NOT_READY: "Este palco no espera una revisión: ya se decidió o aún no se envió a revisión",
+  },
+  NOTIFICATIONS: {
+    KINDS: {
+      "owner-ready": {
+        TITLE: "Propietario en espera de revisión",
+        BODY: "{{name}} envió su perfil y documentos a revisión.",
+      },
+      "box-ready": {
+        TITLE: "Palco en espera de revisión",
+        BODY: "{{name}} envió el palco {{box}} de {{venue}} a revisión.",
+      },
+      "booking-created": { TITLE: "Nueva reserva", BODY: "{{name}} reservó {{box}} en {{venue}} ({{key}})." },
+      "booking-paid": { TITLE: "Reserva pagada", BODY: "Se cobró el pago de la reserva {{key}} de {{name}}." },
+      "booking-canceled": { TITLE: "Reserva cancelada", BODY: "Se canceló la reserva {{key}} de {{name}}." },
+      "booking-message": { TITLE: "Nuevo mensaje", BODY: "{{name}} escribió sobre la reserva {{key}}: “{{excerpt}}”" },
+    },
+  },
+  BOOKINGS: {
+    VALIDATION: {
+      DATE_FORMAT: "La fecha debe ser una marca de tiempo ISO 8601",
+      REFERENCE_MISSING: "El número de referencia para cambiar el estado de pago al propietario es obligatorio.",
+      REFERENCE_FORMAT: "La referencia debe tener al menos 10 caracteres",
+      ONE_CHANGE: "Envía exactamente un cambio: ownerPaymentReference, ticketsSentAt o ticketsDeliveredAt",
+      USER_MISSING: "Elige la conversación del huésped o la del propietario",
+      NOT_A_PARTICIPANT: "Esta persona no es el huésped ni el propietario de esta reserva",
+      MESSAGE_MISSING: "Escribe un mensaje",
+    },
+    CANCELED: "Esta reserva está cancelada: sus boletos y el pago al propietario ya no pueden cambiar",
+    ALREADY_CANCELED: "Esta reserva ya está cancelada",
+    OWNER_ALREADY_PAID: "Ya se pagó al propietario por esta reserva: la referencia no se puede cambiar",
+    TICKETS_ALREADY_SENT: "Los boletos de esta reserva ya se enviaron",
+    TICKETS_NOT_SENT: "Los boletos aún no se envían: márcalos primero como enviados",
+    TICKETS_ALREADY_DELIVERED: "Los boletos de esta reserva ya se entregaron",
+  },
+  SIMULATION: {
+    DISABLED:
+      "La actividad simulada está desactivada en este servidor: inícialo con SIMULATION=true (o con los datos de demostración)",
+    RUNNING: "Ya hay una simulación en curso en este servidor: espera a que termine",
+  },
+  REVIEW: {
+    VALIDATION: {
+      STATUS: "La decisión debe ser aceptado o devuelto",
+    },
+  },
+  SETTINGS: {
+    VALIDATION: {
+      GUEST_MISSING: "La comisión del huésped es obligatoria",
+      HOST_MISSING: "La comisión del propietario es obligatoria",
+      IVA_MISSING: "El IVA es obligatorio",
+      FEES_MISSING: "Envía la comisión del huésped, la del propietario y el IVA",
+      FEE_NUMBER: "Escribe un número, por ejemplo 7.5",
+      FEE_RANGE: "Escribe un porcentaje de 0 a 100",
+      FEE_DECIMALS: "Usa como máximo dos decimales",
+    },
+  },
+  REPORTS: {
+    VALIDATION: {
+      TYPE: "El periodo debe ser 1 (mensual), 6 (semestral) o 12 (anual)",
+      RANGE_TOO_LONG: "El rango no puede ser mayor de 30 años",
+    },
+    MONTHS: {
+      "1": "ene",
+      "2": "feb",
+      "3": "mar",
+      "4": "abr",
+      "5": "may",
+      "6": "jun",
+      "7": "jul",
+      "8": "ago",
+      "9": "sep",
+      "10": "oct",
+      "11": "nov",
+      "12": "dic",
+    },
+    HALF_1: "1er semestre {{year}}",
+    HALF_2: "2º semestre {{year}}",
+    AGES: {
+      UNDER_18: "Menores de 18",
+      UNKNOWN: "Sin dato",
+    },
+    ACTIVITY: {
+      ACTIVE: "Activos en los últimos 30 días",
+      INACTIVE: "Inactivos",
+      BLOCKED: "Bloqueados",
+    },
   },
   PAYMENT_PROVIDERS: {
     INACTIVE: "Este proveedor de pago está bloqueado y no se puede usar",

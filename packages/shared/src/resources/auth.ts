@@ -41,7 +41,9 @@ export const sessionUser = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The avatar (512 px) and its small variant (96 px, for lists and the top bar); null without one. */
   pictureUrl: z.string().nullable(),
+  pictureSmallUrl: z.string().nullable(),
   roles: z.array(roleRef),
   isActive: z.boolean(),
   isSuperAdmin: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SEARCH_MAX_LENGTH, TEXT_MAX_LENGTH } from "../constants.ts";
+import { staleVersion } from "./audit.ts";
 
 /** Largest value a PostgreSQL integer column holds; bigger ids are invalid input, not a database error. */
 export const MAX_INT = 2_147_483_647;
@@ -113,12 +114,16 @@ export type Paged<T> = {
   previous: string | null;
 };
 
-/** Every error the API sends: `messages` maps a field (or "general") to a translated text. */
+/**
+ * Every error the API sends: `messages` maps a field (or "general") to a translated text. A 409 for a stale
+ * `If-Match` also carries `current` and `changes` (see staleVersion).
+ */
 export const errorBody = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
   messages: z.record(z.string(), z.string()).optional(),
+  ...staleVersion.shape,
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

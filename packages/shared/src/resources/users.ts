@@ -7,7 +7,7 @@ export const PHONE_PATTERN = /^(?:\+\d{1,3}[\s.-]?)?(?:\d[\s.-]?){9}\d$/;
 
 /** Largest avatar accepted, in bytes. */
 export const USER_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 const roleIds = z
   .array(idNumber("USERS.VALIDATION.ROLES_FORMAT"), { error: "USERS.VALIDATION.ROLES_FORMAT" })

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditContext } from "../../platform/audit.ts";
 import { explicitLanguageOf, languageOf, tooManyAttempts } from "../../platform/errors.ts";
 import { bearerToken } from "../../platform/guard.ts";
 
@@ -46,7 +47,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { user, secret } = request.body;
-      return { data: await auth().login(user, secret, request.ip, explicitLanguageOf(request)) };
+      return { data: await auth().login(user, secret, request.ip, explicitLanguageOf(request), auditContext(request)) };
     },
   );
 
@@ -62,7 +63,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: sessionResponse, ...errors },
       },
     },
-    async (request) => ({ data: await auth().refresh(request.body.refreshToken) }),
+    async (request) => ({ data: await auth().refresh(request.body.refreshToken, auditContext(request)) }),
   );
 
   r.post(
@@ -82,7 +83,10 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await auth().logout({ refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) });
+      await auth().logout(
+        { refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) },
+        auditContext(request),
+      );
       return reply.code(204).send();
     },
   );
@@ -101,7 +105,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!(await app.forgotIpLimiter.take(request.ip))) throw tooManyAttempts("ERRORS.TOO_MANY_REQUESTS");
-      auth().forgot(request.body.email, explicitLanguageOf(request));
+      auth().forgot(request.body.email, explicitLanguageOf(request), auditContext(request));
       return { messages: { general: translate(languageOf(request), "AUTH.FORGOT_SENT") } };
     },
   );
@@ -119,7 +123,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await auth().resetPassword(request.body.token, request.body.password);
+      await auth().resetPassword(request.body.token, request.body.password, auditContext(request));
       return { messages: { general: translate(languageOf(request), "AUTH.RESET_DONE") } };
     },
   );
@@ -136,7 +140,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await auth().verifyEmail(request.body.token);
+      await auth().verifyEmail(request.body.token, auditContext(request));
       return { messages: { general: translate(languageOf(request), "AUTH.EMAIL_VERIFIED") } };
     },
   );

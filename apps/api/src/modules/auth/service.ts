@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LANGUAGES, type Language, type Session } from "@palco/shared";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { type AuditContext, recordAudit, SECRET_CHANGED } from "../../platform/audit.ts";
 import {
   ACTIVATION_TOKEN_TTL_MS,
   type AccessTokens,
@@ -37,6 +38,23 @@ export interface AuthServiceDeps {
 const asLanguage = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : "en";
 
+type AccountNames = { id: number; firstName: string; lastName: string; email: string };
+
+const actorOf = (account: AccountNames) => ({
+  id: account.id,
+  name: `${account.firstName} ${account.lastName}`.trim(),
+  email: account.email,
+});
+
+async function accountActor(executor: Db, userId: number) {
+  const [account] = await executor
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return account ? actorOf(account) : null;
+}
+
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
@@ -44,12 +62,21 @@ export class AuthService {
    * Throttle first (no hashing for a throttled caller), then one argon2 verification whether or not the account
    * exists. Only a correct password learns that an account is blocked or not yet activated.
    */
-  async login(email: string, secret: string, ip: string, language: Language | undefined): Promise<Session> {
+  async login(
+    email: string,
+    secret: string,
+    ip: string,
+    language: Language | undefined,
+    audit: AuditContext,
+  ): Promise<Session> {
     const normalized = email.trim().toLowerCase();
     if (!(await this.deps.throttle.attempt(normalized, ip))) throw tooManyAttempts();
     const [account] = await this.deps.db
       .select({
         id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
         passwordHash: users.passwordHash,
         isActive: users.isActive,
         emailVerifiedAt: users.emailVerifiedAt,
@@ -57,15 +84,35 @@ export class AuthService {
       .from(users)
       .where(eq(sql`lower(${users.email})`, normalized))
       .limit(1);
+    // Failures are recorded on their own (nothing else is written): who was tried, from where. Never the password.
+    const failed = (reason: string) =>
+      recordAudit(this.deps.db, audit, {
+        action: "sign-in-failed",
+        resource: account ? "users" : "auth",
+        recordId: account?.id ?? null,
+        actor: null,
+        changes: { email: [null, normalized], reason: [null, reason] },
+      });
     if (!(await verifyPassword(account?.passwordHash, secret)) || !account) {
+      await failed(account ? "wrong-password" : "unknown-account");
       throw new ApiError(401, { general: "AUTH.INVALID_CREDENTIALS" }, "AUTH.INVALID_CREDENTIALS");
     }
     await this.deps.throttle.succeeded(normalized, ip);
     if (!account.isActive || account.emailVerifiedAt === null) {
+      await failed(account.isActive ? "not-activated" : "blocked");
       throw new ApiError(403, { general: "AUTH.ACCOUNT_INACTIVE" }, "AUTH.ACCOUNT_INACTIVE");
     }
-    if (language) await this.deps.db.update(users).set({ language }).where(eq(users.id, account.id));
-    return this.issueSession(account.id, randomUUID());
+    return this.deps.db.transaction(async (tx) => {
+      if (language) await tx.update(users).set({ language }).where(eq(users.id, account.id));
+      const session = await this.issueSession(account.id, randomUUID(), tx);
+      await recordAudit(tx, audit, {
+        action: "sign-in",
+        resource: "users",
+        recordId: account.id,
+        actor: actorOf(account),
+      });
+      return session;
+    });
   }
 
   private async issueSession(userId: number, family: string, executor: Db = this.deps.db): Promise<Session> {
@@ -86,7 +133,7 @@ export class AuthService {
    * Single use: the token is claimed atomically. Presenting a token that was already rotated means it leaked
    * (or two tabs raced): the whole family is revoked and every holder must sign in again.
    */
-  async refresh(raw: string): Promise<Session> {
+  async refresh(raw: string, audit: AuditContext): Promise<Session> {
     const tokenHash = sha256(raw);
     const now = new Date();
     const outcome = await this.deps.sessions.change(async (tx, sessions) => {
@@ -108,7 +155,23 @@ export class AuthService {
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, tokenHash))
           .limit(1);
-        if (known?.usedAt) await sessions.end({ sessionId: known.family });
+        if (known?.usedAt) {
+          await sessions.end({ sessionId: known.family });
+          const [holder] = await tx
+            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+            .from(refreshTokens)
+            .innerJoin(users, eq(users.id, refreshTokens.userId))
+            .where(eq(refreshTokens.tokenHash, tokenHash))
+            .limit(1);
+          // A rotated token presented again: it leaked or two tabs raced. Worth knowing either way.
+          await recordAudit(tx, audit, {
+            action: "session-end",
+            resource: "users",
+            recordId: holder?.id ?? null,
+            actor: holder ? actorOf(holder) : null,
+            changes: { reason: [null, "refresh-token-reused"] },
+          });
+        }
         // Returned, not thrown: throwing would roll back the family revocation.
         return { ok: false as const };
       }
@@ -127,7 +190,10 @@ export class AuthService {
    * Ends the session the access token belongs to (its `sid`) and the one the refresh token belongs to (its whole
    * family); usually both name the same. Unknown tokens are ignored: logout always succeeds.
    */
-  async logout(tokens: { refreshToken?: string | undefined; accessToken?: string | undefined }): Promise<void> {
+  async logout(
+    tokens: { refreshToken?: string | undefined; accessToken?: string | undefined },
+    audit: AuditContext,
+  ): Promise<void> {
     const families = new Set<string>();
     // The route is public, so the bearer token is checked here; an invalid or expired one is simply not used.
     if (tokens.accessToken) {
@@ -144,8 +210,22 @@ export class AuthService {
       if (known) families.add(known.family);
     }
     if (families.size === 0) return;
-    await this.deps.sessions.change(async (_, sessions) => {
+    await this.deps.sessions.change(async (tx, sessions) => {
+      const holders = await tx
+        .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(refreshTokens)
+        .innerJoin(users, eq(users.id, refreshTokens.userId))
+        .where(and(inArray(refreshTokens.family, [...families]), isNull(refreshTokens.revokedAt)));
       for (const family of families) await sessions.end({ sessionId: family });
+      // One entry per account signed out (a session already ended is not signed out again).
+      for (const holder of holders) {
+        await recordAudit(tx, audit, {
+          action: "sign-out",
+          resource: "users",
+          recordId: holder.id,
+          actor: actorOf(holder),
+        });
+      }
     });
   }
 
@@ -153,7 +233,7 @@ export class AuthService {
    * Answers nothing about the account: the lookup and the e-mail run after the response, so neither the answer
    * nor its timing depends on whether the address is known.
    */
-  forgot(email: string, requestLanguage: Language | undefined): void {
+  forgot(email: string, requestLanguage: Language | undefined, audit: AuditContext): void {
     const normalized = email.trim().toLowerCase();
     this.deps.background.run("password reset e-mail", async () => {
       const [account] = await this.deps.db
@@ -163,14 +243,22 @@ export class AuthService {
         .limit(1);
       if (!account) return;
       if (!(await this.deps.resetMailLimiter.take(normalized))) return;
-      const raw = await this.createUserToken(this.deps.db, account.id, "reset");
+      const raw = await this.deps.db.transaction(async (tx) => {
+        await recordAudit(tx, audit, {
+          action: "password-reset-request",
+          resource: "users",
+          recordId: account.id,
+          actor: null,
+        });
+        return this.createUserToken(tx, account.id, "reset");
+      });
       const language = requestLanguage ?? asLanguage(account.language);
       const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(raw)}`;
       await this.deps.mailer.send(resetPasswordMail(language, account.email, account.firstName, link));
     });
   }
 
-  async resetPassword(raw: string, password: string): Promise<void> {
+  async resetPassword(raw: string, password: string, audit: AuditContext): Promise<void> {
     const tokenHash = sha256(raw);
     // Checked before hashing, so random tokens cannot make the server burn argon2 time.
     if (!(await this.findUsableToken(tokenHash, "reset"))) throw unprocessable({ token: "AUTH.TOKEN_INVALID" });
@@ -190,12 +278,20 @@ export class AuthService {
         .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "reset"), isNull(userTokens.usedAt)));
       // Whoever knew the old password may hold a session: end them all.
       await sessions.end({ userId });
+      // Following the e-mailed link is acting as the account's owner.
+      await recordAudit(tx, audit, {
+        action: "password-reset",
+        resource: "users",
+        recordId: userId,
+        actor: await accountActor(tx, userId),
+        changes: { password: SECRET_CHANGED },
+      });
       return true;
     });
     if (!done) throw unprocessable({ token: "AUTH.TOKEN_INVALID" });
   }
 
-  async verifyEmail(raw: string): Promise<void> {
+  async verifyEmail(raw: string, audit: AuditContext): Promise<void> {
     const tokenHash = sha256(raw);
     const done = await this.deps.db.transaction(async (tx) => {
       const now = new Date();
@@ -205,6 +301,12 @@ export class AuthService {
         .update(users)
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: now })
         .where(eq(users.id, userId));
+      await recordAudit(tx, audit, {
+        action: "account-activation",
+        resource: "users",
+        recordId: userId,
+        actor: await accountActor(tx, userId),
+      });
       return true;
     });
     if (!done) throw unprocessable({ token: "AUTH.TOKEN_INVALID" });

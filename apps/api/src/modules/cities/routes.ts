@@ -2,7 +2,7 @@ import { city, cityInput, cityListQuery, cityOption } from "@palco/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { crudResource, registerCrud, rowExists } from "../../platform/crud.ts";
-import { cities, countries, states } from "../../platform/schema.ts";
+import { cities, countries, states, venues } from "../../platform/schema.ts";
 
 export const cityResource = crudResource({
   path: "cities",
@@ -69,6 +69,11 @@ export const cityResource = crudResource({
     field: "code",
     messageKey: "CITIES.VALIDATION.CODE_TAKEN",
     collides: (values) => eq(cities.code, values.code),
+  },
+  // Deleted venues count too: their rows (and their events) still refer to the city.
+  children: {
+    messageKey: "CITIES.IN_USE",
+    exist: (db, id) => rowExists(db, venues, eq(venues.cityId, id)),
   },
 });
 

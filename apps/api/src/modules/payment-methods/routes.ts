@@ -79,6 +79,7 @@ export async function paymentMethodRoutes(app: FastifyInstance) {
       deactivate: "Block a payment method: it cannot be used for new payments or charges",
     },
     response: paymentMethod,
+    resource: "payment-methods",
     load: getMethod,
     change: paymentMethods,
   });

@@ -72,6 +72,7 @@ export async function paymentProviderRoutes(app: FastifyInstance) {
       deactivate: "Block a payment provider: none of its methods can be used for new payments or charges",
     },
     response: paymentProvider,
+    resource: "payment-providers",
     load: getProvider,
     change: paymentProviders,
   });

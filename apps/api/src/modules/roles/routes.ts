@@ -16,6 +16,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { assertCurrentVersion, recordChange, recordCreate } from "../../platform/audit.ts";
 import { rowExists } from "../../platform/crud.ts";
 import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
 import { conflict, languageOf, notFound, unprocessable } from "../../platform/errors.ts";
@@ -200,6 +201,8 @@ export async function roleRoutes(app: FastifyInstance) {
           await checkRole(tx, request.sessionUser!, { name, codes });
           const [created] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
           await setPermissions(tx, created!.id, codes);
+          const entity = await getRole(tx, created!.id, languageOf(request));
+          await recordCreate(tx, request, { resource: "roles", recordId: created!.id, created: entity });
           return created!.id;
         })
         .catch(mapWriteError);
@@ -227,12 +230,16 @@ export async function roleRoutes(app: FastifyInstance) {
         .change(async (tx, sessions) => {
           const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for("update");
           if (!locked) throw notFound();
+          const before = await getRole(tx, id, languageOf(request));
+          await assertCurrentVersion(tx, request, { resource: "roles", recordId: id, current: before });
           await guardTargetRole(tx, id, request.sessionUser!);
           await checkRole(tx, request.sessionUser!, { name, codes }, id);
           await tx.update(roles).set({ name, updatedAt: new Date() }).where(eq(roles.id, id));
           await setPermissions(tx, id, codes);
           // Role edits are rare: dropping every cached session is simpler than finding the holders, and as exact.
           sessions.accessChanged("everyone");
+          const after = await getRole(tx, id, languageOf(request));
+          await recordChange(tx, request, { action: "update", resource: "roles", recordId: id, before, after });
         })
         .catch(mapWriteError);
       return getRole(db(), id, languageOf(request));
@@ -257,9 +264,12 @@ export async function roleRoutes(app: FastifyInstance) {
         .change(async (tx, sessions) => {
           const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for("update");
           if (!locked) throw notFound();
+          const before = await getRole(tx, id, languageOf(request));
+          await assertCurrentVersion(tx, request, { resource: "roles", recordId: id, current: before });
           await guardTargetRole(tx, id, request.sessionUser!);
           if (await rowExists(tx, userRoles, eq(userRoles.roleId, id))) throw conflict("ROLES.IN_USE");
           await tx.delete(roles).where(eq(roles.id, id));
+          await recordChange(tx, request, { action: "delete", resource: "roles", recordId: id, before, after: null });
           // Nobody holds it (checked above under the lock), but cached sessions must not keep listing it.
           sessions.accessChanged("everyone");
         })

@@ -12,8 +12,19 @@ export async function stateRoutes(app: FastifyInstance) {
     table: states,
     permissions: {
       index: "STATES_INDEX",
-      // The list of states feeds the city form and the city list filter.
-      all: ["STATES_INDEX", "CITIES_INDEX", "CITIES_CREATE", "CITIES_EDIT"],
+      // The list of states feeds the city form and list filter, the venue form's city groups and the event and
+      // box list filters.
+      all: [
+        "STATES_INDEX",
+        "CITIES_INDEX",
+        "CITIES_CREATE",
+        "CITIES_EDIT",
+        "VENUES_INDEX",
+        "VENUES_CREATE",
+        "VENUES_EDIT",
+        "EVENTS_INDEX",
+        "BOXES_INDEX",
+      ],
       show: "STATES_SHOW",
       create: "STATES_CREATE",
       edit: "STATES_EDIT",

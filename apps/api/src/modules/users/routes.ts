@@ -1,4 +1,5 @@
 import {
+  AUDIT_REDACTED,
   errorBody,
   idParams,
   paged,
@@ -13,14 +14,16 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { registerActivationRoutes } from "../../platform/activation.ts";
+import { assertCurrentVersion, recordChange, recordCreate, SECRET_CHANGED } from "../../platform/audit.ts";
 import { hashPassword } from "../../platform/auth.ts";
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
 import { conflict, issueMessages, languageOf, unprocessable } from "../../platform/errors.ts";
-import { ImageRejectedError, type PreparedImage, type StoredImage } from "../../platform/images.ts";
+import { ImageRejectedError, type PreparedVariants, type StoredVariants } from "../../platform/images.ts";
 import { fieldValue, type ParsedForm, readForm } from "../../platform/multipart.ts";
 import { userRoles, users } from "../../platform/schema.ts";
 import {
-  AVATAR,
+  AVATAR_FOLDER,
+  AVATAR_VARIANTS,
   checkUserRules,
   getUser,
   guardSuperAdmin,
@@ -34,8 +37,8 @@ const errors = { "4xx": errorBody };
 
 const FORM_DESCRIPTION =
   "multipart/form-data (or JSON without a picture). Text parts: firstName, lastName, email, phone, password, " +
-  "roles[] (repeated, role ids; `roles` is accepted too). File part: picture (at most one; JPEG, PNG, WebP or GIF " +
-  `judged by its content; at most ${USER_PICTURE_MAX_BYTES} bytes), stored as a 512 × 512 WebP without metadata. ` +
+  "roles[] (repeated, role ids; `roles` is accepted too). File part: picture (at most one; JPEG, PNG or WebP " +
+  `judged by its content; at most ${USER_PICTURE_MAX_BYTES} bytes), stored as a 512 × 512 WebP and a 96 × 96 one for lists, without metadata. ` +
   "422 lists every problem in `messages` (firstName, lastName, email, phone, password, roles, picture).";
 
 /** Text parts plus room for the roles of a large organisation; one file. */
@@ -50,7 +53,7 @@ async function checkForm<TSchema extends UserSchema>(
   app: FastifyInstance,
   form: ParsedForm,
   schema: TSchema,
-): Promise<{ input: z.output<TSchema>; picture: PreparedImage | undefined }> {
+): Promise<{ input: z.output<TSchema>; picture: PreparedVariants | undefined }> {
   if (form.tooManyFiles) throw unprocessable({ picture: "USERS.VALIDATION.PICTURE_COUNT" });
   // An empty roles[] part (how some clients say "no roles") is no role.
   const roles = [...(form.fields.get("roles[]") ?? []), ...(form.fields.get("roles") ?? [])].filter(
@@ -76,12 +79,12 @@ async function checkForm<TSchema extends UserSchema>(
 
   // A browser form with an empty file input still sends an empty part: that is "no picture".
   const files = form.files.filter((file) => file.fieldName === "picture" && (file.tooLarge || file.data?.length));
-  let picture: PreparedImage | undefined;
+  let picture: PreparedVariants | undefined;
   if (files.length > 1) messages.picture = "USERS.VALIDATION.PICTURE_COUNT";
   else if (files[0]?.tooLarge) messages.picture = "USERS.VALIDATION.PICTURE_TOO_LARGE";
   else if (files[0]?.data) {
     try {
-      picture = await app.images.prepare(files[0].data, AVATAR);
+      picture = await app.images.prepareVariants(files[0].data, AVATAR_VARIANTS);
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
       messages.picture =
@@ -109,6 +112,13 @@ const sameIds = (a: number[], b: number[]) => {
 };
 
 const actorOf = (request: FastifyRequest) => request.sessionUser!;
+
+type Avatar = { pictureUrl: string | null; pictureSmallUrl: string | null };
+
+/** Deletes both files of an avatar (nothing for none); never throws. */
+const removeAvatar = async (app: FastifyInstance, avatar: Avatar | null | undefined) => {
+  if (avatar) await Promise.all([app.images.remove(avatar.pictureUrl), app.images.remove(avatar.pictureSmallUrl)]);
+};
 
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -156,12 +166,12 @@ export async function userRoutes(app: FastifyInstance) {
       const { input, picture } = await checkForm(app, form, userCreateInput);
       const passwordHash = await hashPassword(input.password);
       const roleIds = [...new Set(input.roles)];
-      let stored: StoredImage | undefined;
+      let stored: StoredVariants | undefined;
       let id: number;
       try {
         id = await db().transaction(async (tx) => {
           await checkUserRules(tx, actorOf(request), { email: input.email, roles: roleIds });
-          if (picture) stored = await app.images.save(picture, AVATAR.folder);
+          if (picture) stored = await app.images.saveVariants(picture, AVATAR_FOLDER);
           const [created] = await tx
             .insert(users)
             .values({
@@ -171,6 +181,7 @@ export async function userRoutes(app: FastifyInstance) {
               phone: input.phone,
               passwordHash,
               pictureUrl: stored?.url ?? null,
+              pictureSmallUrl: stored?.smallUrl ?? null,
               isActive: true,
               isSuperAdmin: false,
               emailVerifiedAt: null,
@@ -181,10 +192,16 @@ export async function userRoutes(app: FastifyInstance) {
           if (roleIds.length > 0) {
             await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: created!.id, roleId })));
           }
+          await recordCreate(tx, request, {
+            resource: "users",
+            recordId: created!.id,
+            created: await getUser(tx, created!.id),
+            extraChanges: { password: [null, AUDIT_REDACTED] },
+          });
           return created!.id;
         });
       } catch (error) {
-        await app.images.remove(stored?.url);
+        await removeAvatar(app, stored && { pictureUrl: stored.url, pictureSmallUrl: stored.smallUrl });
         mapWriteError(error);
       }
       app.background.run("activation e-mail", () => app.auth.sendActivationMail(id));
@@ -216,17 +233,23 @@ export async function userRoutes(app: FastifyInstance) {
       const { input, picture } = await checkForm(app, form, userUpdateInput);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       const roleIds = [...new Set(input.roles)];
-      let stored: StoredImage | undefined;
-      let replaced: string | null = null;
+      let stored: StoredVariants | undefined;
+      let replaced: Avatar | null = null;
       try {
         replaced = await app.sessions.change(async (tx, sessions) => {
           const locked = await lockUser(tx, id);
+          const before = await getUser(tx, id);
+          await assertCurrentVersion(tx, request, { resource: "users", recordId: id, current: before });
           guardSuperAdmin(locked, actor, "edit");
           await guardTargetPermissions(tx, id, actor);
           await checkUserRules(tx, actor, { email: input.email, roles: roleIds }, id);
-          if (picture) stored = await app.images.save(picture, AVATAR.folder);
-          const previous = locked.target.pictureUrl;
-          const pictureUrl = stored ? stored.url : removePicture ? null : previous;
+          if (picture) stored = await app.images.saveVariants(picture, AVATAR_FOLDER);
+          const previous = { pictureUrl: locked.target.pictureUrl, pictureSmallUrl: locked.target.pictureSmallUrl };
+          const next = stored
+            ? { pictureUrl: stored.url, pictureSmallUrl: stored.smallUrl }
+            : removePicture
+              ? { pictureUrl: null, pictureSmallUrl: null }
+              : previous;
           await tx
             .update(users)
             .set({
@@ -234,7 +257,7 @@ export async function userRoutes(app: FastifyInstance) {
               lastName: input.lastName,
               email: input.email.toLowerCase(),
               phone: input.phone,
-              pictureUrl,
+              ...next,
               ...(passwordHash ? { passwordHash } : {}),
               updatedAt: new Date(),
             })
@@ -255,14 +278,22 @@ export async function userRoutes(app: FastifyInstance) {
           }
           // Name, e-mail, picture or permissions: the kept sessions see them on their next request.
           sessions.accessChanged({ userId: id });
-          return pictureUrl !== previous ? previous : null;
+          await recordChange(tx, request, {
+            action: "update",
+            resource: "users",
+            recordId: id,
+            before,
+            after: await getUser(tx, id),
+            extraChanges: passwordHash ? { password: SECRET_CHANGED } : {},
+          });
+          return next.pictureUrl !== previous.pictureUrl ? previous : null;
         });
       } catch (error) {
-        await app.images.remove(stored?.url);
+        await removeAvatar(app, stored && { pictureUrl: stored.url, pictureSmallUrl: stored.smallUrl });
         mapWriteError(error);
       }
       // Only once the new state is committed: a failed update keeps the old picture.
-      await app.images.remove(replaced);
+      await removeAvatar(app, replaced);
       return getUser(db(), id);
     },
   );
@@ -282,22 +313,25 @@ export async function userRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const actor = actorOf(request);
       if (id === actor.id) throw conflict("USERS.CANNOT_DELETE_SELF");
-      const pictureUrl = await app.sessions
+      const avatar = await app.sessions
         .change(async (tx, sessions) => {
           const locked = await lockUser(tx, id);
+          const before = await getUser(tx, id);
+          await assertCurrentVersion(tx, request, { resource: "users", recordId: id, current: before });
           guardSuperAdmin(locked, actor, "delete");
           await guardTargetPermissions(tx, id, actor);
           // Before the rows go (their refresh tokens with them), so the open sockets are closed as well.
           await sessions.end({ userId: id });
           await tx.delete(users).where(eq(users.id, id));
-          return locked.target.pictureUrl;
+          await recordChange(tx, request, { action: "delete", resource: "users", recordId: id, before, after: null });
+          return { pictureUrl: locked.target.pictureUrl, pictureSmallUrl: locked.target.pictureSmallUrl };
         })
         .catch((error: unknown) => {
           // Rows of other resources that must keep their author (later issues) refuse the delete.
           if (pgErrorOf(error)?.code === PG_FOREIGN_KEY_VIOLATION) throw conflict("USERS.IN_USE");
           throw error;
         });
-      await app.images.remove(pictureUrl);
+      await removeAvatar(app, avatar);
       return reply.code(204).send();
     },
   );
@@ -312,18 +346,28 @@ export async function userRoutes(app: FastifyInstance) {
         "Block a user: their next request is refused and their sessions end (not oneself, not the last active super-admin)",
     },
     response: user,
+    resource: "users",
     load: getUser,
     async change(_, id, isActive, request) {
       const actor = actorOf(request);
       if (!isActive && id === actor.id) throw conflict("USERS.CANNOT_BLOCK_SELF");
       await app.sessions.change(async (tx, sessions) => {
         const locked = await lockUser(tx, id);
+        const before = await getUser(tx, id);
+        await assertCurrentVersion(tx, request, { resource: "users", recordId: id, current: before });
         guardSuperAdmin(locked, actor, isActive ? "activate" : "deactivate");
         await guardTargetPermissions(tx, id, actor);
         await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
         // Blocking ends every session, open sockets included (on every instance with Redis).
         if (!isActive) await sessions.end({ userId: id });
         else sessions.accessChanged({ userId: id });
+        await recordChange(tx, request, {
+          action: isActive ? "activate" : "deactivate",
+          resource: "users",
+          recordId: id,
+          before,
+          after: await getUser(tx, id),
+        });
       });
     },
   });

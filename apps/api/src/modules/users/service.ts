@@ -4,7 +4,7 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import { rowExists } from "../../platform/crud.ts";
 import type { Db } from "../../platform/db.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
-import type { ImageOptions } from "../../platform/images.ts";
+import type { ImageVariants } from "../../platform/images.ts";
 import {
   allOf,
   filterCondition,
@@ -17,7 +17,12 @@ import { exceedsActor, permissionsOfRoles, permissionsOfUser } from "../../platf
 import { roles, userRoles, users } from "../../platform/schema.ts";
 
 /** Avatars: a square WebP of at most 512 × 512, cropped to fill (spec: one image in the drop zone). */
-export const AVATAR: ImageOptions = { folder: "users", maxWidth: 512, maxHeight: 512, fit: "cover" };
+/** Avatars: a 512 px square and a 96 px one for lists and the top bar, cropped to the middle. */
+export const AVATAR_FOLDER = "users";
+export const AVATAR_VARIANTS: ImageVariants = {
+  large: { maxWidth: 512, maxHeight: 512, fit: "cover", formats: ["jpeg", "png", "webp"] },
+  small: { maxWidth: 96, maxHeight: 96, fit: "cover" },
+};
 
 const columns = {
   id: users.id,
@@ -26,6 +31,7 @@ const columns = {
   email: users.email,
   phone: users.phone,
   pictureUrl: users.pictureUrl,
+  pictureSmallUrl: users.pictureSmallUrl,
   isActive: users.isActive,
   isSuperAdmin: users.isSuperAdmin,
   emailVerifiedAt: users.emailVerifiedAt,
@@ -144,6 +150,7 @@ export interface LockedUser {
   isActive: boolean;
   isSuperAdmin: boolean;
   pictureUrl: string | null;
+  pictureSmallUrl: string | null;
 }
 
 /**
@@ -152,7 +159,13 @@ export interface LockedUser {
  */
 export async function lockUser(tx: Db, id: number): Promise<{ target: LockedUser; otherActiveSuperAdmins: number }> {
   const rows = await tx
-    .select({ id: users.id, isActive: users.isActive, isSuperAdmin: users.isSuperAdmin, pictureUrl: users.pictureUrl })
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      isSuperAdmin: users.isSuperAdmin,
+      pictureUrl: users.pictureUrl,
+      pictureSmallUrl: users.pictureSmallUrl,
+    })
     .from(users)
     .where(or(eq(users.id, id), and(eq(users.isSuperAdmin, true), eq(users.isActive, true))))
     .orderBy(asc(users.id))

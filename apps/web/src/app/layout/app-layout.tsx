@@ -6,6 +6,7 @@ import { Outlet, useLocation, useNavigation } from "react-router";
 import { Brand } from "@/kit/brand.tsx";
 import { LanguageSwitcher } from "@/kit/language-switcher.tsx";
 import { SuccessBanner } from "@/kit/success-banner.tsx";
+import { useLiveNotifications } from "./live-notifications.ts";
 import { Sidebar } from "./sidebar.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
@@ -22,6 +23,7 @@ export default function AppLayout() {
   });
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  useLiveNotifications();
 
   // Close the mobile menu after choosing a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger

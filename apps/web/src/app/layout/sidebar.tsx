@@ -5,6 +5,7 @@ import { Link, useLocation } from "react-router";
 import type { NavSection } from "@/kit/resource.ts";
 import { useCanFn } from "@/lib/use-can.ts";
 import { NAV_ITEMS, type NavItem } from "../resources.ts";
+import { useReviewQueue } from "./review-queue.ts";
 import { useUnreadCount } from "./unread-count.ts";
 
 const SECTION_ORDER: (NavSection | null)[] = [null, "ACCESS", "MARKETPLACE", "PAYMENTS", "GEOGRAPHY", "CONFIGURATION"];
@@ -15,6 +16,18 @@ function UnreadBadge() {
   if (count <= 0) return null;
   return (
     <Badge size="sm" circle={count < 10} color="red" aria-label={t("NAV.UNREAD", { count })}>
+      {count > 99 ? "99+" : count}
+    </Badge>
+  );
+}
+
+/** What waits for a review decision in the list the entry opens (hidden at zero). */
+function ReviewBadge({ list }: { list: "owners" | "boxes" }) {
+  const { t } = useTranslation();
+  const count = useReviewQueue()[list] ?? 0;
+  if (count <= 0) return null;
+  return (
+    <Badge size="sm" circle={count < 10} color="orange" aria-label={t("NAV.REVIEW_QUEUE", { count })}>
       {count > 99 ? "99+" : count}
     </Badge>
   );
@@ -87,7 +100,15 @@ export function Sidebar() {
         to={item.path}
         label={t(item.label)}
         leftSection={<item.icon size={18} stroke={1.7} aria-hidden />}
-        rightSection={item.badge === "unread-notifications" ? <UnreadBadge /> : undefined}
+        rightSection={
+          item.badge === "unread-notifications" ? (
+            <UnreadBadge />
+          ) : item.badge === "review-owners" ? (
+            <ReviewBadge list="owners" />
+          ) : item.badge === "review-boxes" ? (
+            <ReviewBadge list="boxes" />
+          ) : undefined
+        }
         active={active}
         aria-current={active ? "page" : undefined}
         variant="light"

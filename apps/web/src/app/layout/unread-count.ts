@@ -1,19 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
+import { NOTIFICATIONS_COUNT_KEY } from "@/features/notifications/keys.ts";
 import { api } from "@/lib/api.ts";
 import { useCan } from "@/lib/use-can.ts";
-import { NOTIFICATIONS_BUILT } from "../resources.ts";
 
 /**
- * Unread notifications for the sidebar badge: GET /api/notifications/count, only for users with
- * NOTIFICATIONS_INDEX and only once the notifications screens (and their API) exist; 0 otherwise.
+ * Unread notifications for the sidebar badge and the tab's title: GET /api/notifications/count, only for users with
+ * NOTIFICATIONS_INDEX; 0 otherwise. Kept current by the live events (live-notifications.ts) rather than by polling.
  */
 export function useUnreadCount(): number {
   const allowed = useCan("NOTIFICATIONS_INDEX");
   const query = useQuery({
-    queryKey: ["notifications", "count"],
+    queryKey: NOTIFICATIONS_COUNT_KEY,
     queryFn: ({ signal }) => api<{ count: number }>("/api/notifications/count", { signal }),
-    enabled: allowed && NOTIFICATIONS_BUILT,
+    enabled: allowed,
     staleTime: 60_000,
   });
-  return query.data?.count ?? 0;
+  return allowed ? (query.data?.count ?? 0) : 0;
 }

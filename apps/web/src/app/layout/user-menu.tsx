@@ -1,14 +1,40 @@
 import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
-import { IconChevronDown, IconLogout } from "@tabler/icons-react";
+import { useLocalStorage } from "@mantine/hooks";
+import { IconChevronDown, IconLogout, IconVolume, IconVolumeOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PictureAvatar } from "@/kit/avatar.tsx";
+import { SOUND_STORAGE_KEY } from "@/lib/notification-sound.ts";
 import { logout, useSession } from "@/lib/session.ts";
+import { useCan } from "@/lib/use-can.ts";
 
-/** Avatar + name; the dropdown shows the e-mail and the logout action. */
+/**
+ * Whether a new notification chimes, remembered in this browser and followed by its other tabs. Named by what it
+ * does ("Mute notification sound"): a menu item cannot also be a checkbox in Mantine's menu.
+ */
+function SoundSwitch() {
+  const { t } = useTranslation();
+  const [enabled, setEnabled] = useLocalStorage({
+    key: SOUND_STORAGE_KEY,
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
+  return (
+    <Menu.Item
+      closeMenuOnClick={false}
+      leftSection={enabled ? <IconVolumeOff size={16} aria-hidden /> : <IconVolume size={16} aria-hidden />}
+      onClick={() => setEnabled(!enabled)}
+    >
+      {t(enabled ? "TOP_BAR.SOUND_MUTE" : "TOP_BAR.SOUND_UNMUTE")}
+    </Menu.Item>
+  );
+}
+
+/** Avatar + name; the dropdown shows the e-mail, the notification sound's switch and the logout action. */
 export function UserMenu() {
   const { t } = useTranslation();
   const session = useSession();
+  const notified = useCan("NOTIFICATIONS_INDEX");
   const [leaving, setLeaving] = useState(false);
   if (!session) return null;
   const { user } = session;
@@ -20,7 +46,7 @@ export function UserMenu() {
         {/* Named by its content, so the name shown is part of what is announced (WCAG 2.5.3, label in name). */}
         <UnstyledButton px={6} py={4} style={{ borderRadius: 8 }}>
           <Group gap={8} wrap="nowrap">
-            <PictureAvatar src={user.pictureUrl} name={name} size={30} />
+            <PictureAvatar src={user.pictureSmallUrl ?? user.pictureUrl} name={name} size={30} />
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
               {name}
             </Text>
@@ -39,6 +65,7 @@ export function UserMenu() {
           </Text>
         </Box>
         <Menu.Divider />
+        {notified && <SoundSwitch />}
         <Menu.Item
           leftSection={<IconLogout size={16} />}
           disabled={leaving}

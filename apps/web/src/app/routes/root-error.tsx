@@ -6,7 +6,8 @@ import { useRouteError } from "react-router";
 export function RootError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
+  // In the console as well, so a report from the field can say what broke.
+  console.error(error);
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={460} ta="center">

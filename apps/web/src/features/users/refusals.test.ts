@@ -9,6 +9,7 @@ const signedIn = (id: number, isSuperAdmin: boolean): SessionUser => ({
   email: `user${id}@palco.test`,
   phone: "3312345678",
   pictureUrl: null,
+  pictureSmallUrl: null,
   roles: [],
   isActive: true,
   isSuperAdmin,

@@ -44,7 +44,7 @@ export default defineResource({
         key: "name",
         label: `${F}.NAME`,
         link: true,
-        value: (user) => <AvatarLabel src={user.pictureUrl} name={fullName(user)} />,
+        value: (user) => <AvatarLabel src={user.pictureSmallUrl} name={fullName(user)} />,
       },
       { key: "email", label: `${F}.EMAIL` },
       { key: "phone", label: `${F}.PHONE`, nowrap: true },

@@ -14,6 +14,7 @@ export function syncSignedInUser(user: User) {
     email: user.email,
     phone: user.phone,
     pictureUrl: user.pictureUrl,
+    pictureSmallUrl: user.pictureSmallUrl,
     roles: user.roles,
   });
   api<SessionUser>("/api/auth/me")

@@ -1,0 +1,125 @@
+import { mkdir, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
+
+/**
+ * Where uploaded files live, behind the few calls the app makes: a folder under DATA_DIR by default, an
+ * S3-compatible bucket when S3_URL is set (several API instances then share the uploads). Keys are
+ * "<folder>/<random name>"; both stores serve them at /uploads/<key> (platform/storage.ts).
+ */
+export interface FileStore {
+  readonly kind: "local" | "s3";
+  /** Writes a new file; a key is never reused (names are random). */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Deletes a file; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export class LocalFileStore implements FileStore {
+  readonly kind = "local";
+  constructor(readonly root: string) {}
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = path.join(this.root, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      // "wx": never overwrite, even in the astronomically unlikely case of a repeated name.
+      await writeFile(file, data, { flag: "wx" });
+    } catch (error) {
+      // A disk that filled up mid-write leaves a partial file behind.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") await unlink(file).catch(() => {});
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await unlink(path.join(this.root, key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The one method of the AWS SDK's S3Client the store calls: the seam the tests replace. */
+export type S3Sender = Pick<S3Client, "send">;
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string | undefined;
+  contentLength: number | undefined;
+}
+
+export class S3FileStore implements FileStore {
+  readonly kind = "s3";
+  constructor(
+    private readonly client: S3Sender,
+    readonly bucket: string,
+  ) {}
+
+  async put(key: string, data: Buffer, contentType: string, cacheControl = IMMUTABLE): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: data,
+        ContentType: contentType,
+        CacheControl: cacheControl,
+      }),
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** The object, or undefined when the bucket has no such key. */
+  async get(key: string): Promise<StoredObject | undefined> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!answer.Body) return undefined;
+      const body =
+        answer.Body instanceof Readable ? answer.Body : Readable.from(answer.Body as AsyncIterable<Uint8Array>);
+      return { body, contentType: answer.ContentType, contentLength: answer.ContentLength };
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return undefined;
+      throw error;
+    }
+  }
+}
+
+/**
+ * S3_URL: `https://ACCESS_KEY:SECRET@host[:port]/bucket[?region=…]`, addressed by path (what MinIO, Ceph, R2 and
+ * AWS all accept). Without credentials in the URL the SDK's usual chain (environment, instance role) applies.
+ */
+export function parseS3Url(value: string): { bucket: string; client: S3ClientConfig } {
+  const url = new URL(value);
+  const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ""));
+  const client: S3ClientConfig = {
+    endpoint: `${url.protocol}//${url.host}`,
+    region: url.searchParams.get("region") ?? "us-east-1",
+    forcePathStyle: true,
+  };
+  if (url.username) {
+    client.credentials = {
+      accessKeyId: decodeURIComponent(url.username),
+      secretAccessKey: decodeURIComponent(url.password),
+    };
+  }
+  return { bucket, client };
+}
+
+export function s3FileStore(s3Url: string, sender?: S3Sender): S3FileStore {
+  const { bucket, client } = parseS3Url(s3Url);
+  return new S3FileStore(sender ?? new S3Client(client), bucket);
+}

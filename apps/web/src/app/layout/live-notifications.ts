@@ -1,0 +1,37 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { NOTIFICATIONS_COUNT_KEY, NOTIFICATIONS_KEY } from "@/features/notifications/keys.ts";
+import { countAfterStored } from "@/features/notifications/read-state.ts";
+import { playNotificationSound } from "@/lib/notification-sound.ts";
+import { setTitleCount } from "@/lib/page-title.ts";
+import { useRealtimeConnection, useRealtimeEvent } from "@/lib/realtime.ts";
+import { useCan } from "@/lib/use-can.ts";
+import { useUnreadCount } from "./unread-count.ts";
+
+/**
+ * The signed-in layout's live side (spec 02 §4, Notification): the socket stays open while the user can receive
+ * something on it (notifications, a booking's messages). A stored notification counts at once in the badge and the
+ * tab's title, refreshes whatever notification screen is open, and chimes (unless muted); one read in another tab
+ * refreshes them too, and so does every connection of the socket (what was pushed before it was missed).
+ */
+export function useLiveNotifications() {
+  const client = useQueryClient();
+  const notified = useCan("NOTIFICATIONS_INDEX");
+  const readsBookings = useCan("BOOKINGS_SHOW");
+  const count = useUnreadCount();
+  useRealtimeConnection(notified || readsBookings);
+
+  useEffect(() => setTitleCount(count), [count]);
+  // Signed out (the layout goes): the sign-in page's title carries no count.
+  useEffect(() => () => setTitleCount(0), []);
+
+  const refresh = () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  useRealtimeEvent("notificationStored", (event) => {
+    if (!notified) return;
+    client.setQueryData<{ count: number }>(NOTIFICATIONS_COUNT_KEY, countAfterStored);
+    refresh();
+    void playNotificationSound(event.id);
+  });
+  useRealtimeEvent("notificationRead", refresh);
+  useRealtimeEvent("connected", refresh);
+}

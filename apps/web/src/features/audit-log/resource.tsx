@@ -1,0 +1,127 @@
+import { Anchor, Button, Text } from "@mantine/core";
+import type { AuditEntryDetail } from "@palco/shared";
+import { IconDownload } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { RESOURCES } from "@/app/resources.ts";
+import { ChangeTable } from "@/kit/audit-changes.tsx";
+import { ErrorAlert } from "@/kit/error-alert.tsx";
+import { defineResource } from "@/kit/resource.ts";
+import { downloadFile } from "@/lib/api.ts";
+import { auditLogApi, useAuditActionOptions, useAuditActorOptions, useAuditResourceOptions } from "./api.ts";
+import { auditLogMeta } from "./meta.ts";
+
+const F = "AUDIT.FIELDS";
+
+const actionText = (entry: AuditEntryDetail, t: TFunction) =>
+  t(`AUDIT.ACTIONS.${entry.action}`, { defaultValue: entry.action });
+const resourceText = (entry: AuditEntryDetail, t: TFunction) =>
+  t(`AUDIT.RESOURCES.${entry.resource}`, { defaultValue: entry.resource });
+
+/** The record an entry is about, as a link to its page when that resource has one (deleted records 404 there). */
+function RecordLink({ entry }: { entry: AuditEntryDetail }) {
+  if (entry.recordId === null) return <>—</>;
+  const built = RESOURCES.some((meta) => meta.name === entry.resource && meta.load);
+  return built ? (
+    <Anchor component={Link} to={`/${entry.resource}/${entry.recordId}`} fz="sm">
+      #{entry.recordId}
+    </Anchor>
+  ) : (
+    <>#{entry.recordId}</>
+  );
+}
+
+/** Downloads the CSV of the current filters (the API streams it; the token goes in a header, hence fetch). */
+function ExportButton({ filters }: { filters: Record<string, string> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<number | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setFailed(null);
+    try {
+      await downloadFile("/api/audit-log/export", filters, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch {
+      setFailed(Date.now());
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void run()}>
+        {t("AUDIT.EXPORT")}
+      </Button>
+      {failed && <ErrorAlert message={t("AUDIT.EXPORT_ERROR")} autoHide resetKey={failed} />}
+    </>
+  );
+}
+
+export default defineResource({
+  meta: auditLogMeta,
+  api: auditLogApi,
+  recordLabel: (entry: AuditEntryDetail, t) =>
+    `${entry.actor.name ?? t("AUDIT.NOBODY")} · ${actionText(entry, t)} · ${resourceText(entry, t)}`,
+  list: {
+    searchable: false,
+    columns: [
+      { key: "at", label: `${F}.AT`, kind: "datetime", link: true, nowrap: true },
+      { key: "actor", label: `${F}.ACTOR`, value: (entry, t) => entry.actor.name ?? t("AUDIT.NOBODY") },
+      { key: "action", label: `${F}.ACTION`, value: actionText },
+      { key: "resource", label: `${F}.RESOURCE`, value: resourceText },
+      { key: "recordId", label: `${F}.RECORD`, value: (entry) => <RecordLink entry={entry} />, width: 110 },
+      {
+        key: "changes",
+        label: `${F}.CHANGES`,
+        value: (entry) => (
+          <Text size="sm" lineClamp={2}>
+            {Object.keys(entry.changes).join(", ") || "—"}
+          </Text>
+        ),
+      },
+    ],
+    filters: [
+      {
+        name: "actor",
+        label: `${F}.ACTOR`,
+        kind: "autocomplete",
+        searchOnServer: true,
+        useOptions: useAuditActorOptions,
+      },
+      { name: "action", label: `${F}.ACTION`, kind: "select", useOptions: useAuditActionOptions },
+      { name: "resource", label: `${F}.RESOURCE`, kind: "select", useOptions: useAuditResourceOptions },
+      { name: "recordId", label: `${F}.RECORD_ID`, kind: "text", maxLength: 60 },
+      { name: "from", label: `${F}.FROM`, kind: "date" },
+      { name: "to", label: `${F}.TO`, kind: "date" },
+    ],
+    phone: { primary: "at", secondary: ["actor", "action", "resource"] },
+    actions: (filters) => <ExportButton filters={filters} />,
+  },
+  detail: {
+    history: false,
+    fields: [
+      { key: "at", label: `${F}.AT`, kind: "datetime" },
+      {
+        key: "actor",
+        label: `${F}.ACTOR`,
+        value: (entry, t) =>
+          entry.actor.name ? `${entry.actor.name} (${entry.actor.email ?? "—"})` : t("AUDIT.NOBODY"),
+      },
+      { key: "action", label: `${F}.ACTION`, value: actionText },
+      { key: "resource", label: `${F}.RESOURCE`, value: resourceText },
+      { key: "recordId", label: `${F}.RECORD`, value: (entry) => <RecordLink entry={entry} /> },
+      { key: "ip", label: `${F}.IP` },
+      { key: "userAgent", label: `${F}.USER_AGENT` },
+      { key: "requestId", label: `${F}.REQUEST_ID` },
+    ],
+    sections: [
+      {
+        key: "changes",
+        title: `${F}.CHANGES`,
+        render: (entry) => <ChangeTable changes={entry.changes} />,
+      },
+    ],
+  },
+});

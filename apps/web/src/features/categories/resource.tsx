@@ -1,0 +1,13 @@
+import { type Category, categoryInput } from "@palco/shared";
+import { defineNamedIconResource } from "@/kit/named-icon-resource.tsx";
+import { categoriesApi, useCategoryOrderOptions } from "./api.ts";
+import { categoriesMeta } from "./meta.ts";
+
+/** The order is a select of the places that exist, plus the next one on create; the server moves the others. */
+export default defineNamedIconResource<Category>({
+  meta: categoriesMeta,
+  api: categoriesApi,
+  schema: categoryInput,
+  orderField: { kind: "select", useOptions: useCategoryOrderOptions },
+  blockable: true,
+});

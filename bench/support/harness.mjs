@@ -1,0 +1,222 @@
+// What every benchmark under bench/ shares: a throwaway database, the built API server on its own port, a
+// saturating HTTP load generator (autocannon) and a closed loop for the same work run straight on the driver.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import autocannon from "autocannon";
+import pg from "pg";
+
+export const SOURCE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+export const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+export const WARMUP = 2;
+export const PASSWORD = "Bench2026x";
+
+export const fmt = (value, digits = 0) => value.toLocaleString("en-US", { maximumFractionDigits: digits });
+
+/** A data folder, and with PostgreSQL a database of its own, both removed by `cleanUp`. */
+export function benchEnvironment(port, prefix) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `palco-bench-${prefix}-`));
+  let databaseUrl;
+  let adminUrl;
+  let databaseName;
+  if (SOURCE_URL) {
+    databaseName = `palco_bench_${prefix}_${process.pid}`;
+    const url = new URL(SOURCE_URL);
+    url.pathname = "/postgres";
+    adminUrl = url.toString();
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const base = `http://127.0.0.1:${port}`;
+
+  async function admin(text) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** The built server on `port`; `env` adds to (or overrides) the bench's settings (REDIS_URL, SIMULATION…). */
+  async function spawnServer(serverPort, env = {}) {
+    const child = spawn(process.execPath, ["apps/api/dist/server.js"], {
+      env: {
+        ...process.env,
+        PORT: String(serverPort),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: PASSWORD,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: databaseUrl ?? "",
+        REDIS_URL: "",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const exited = new Promise((_, reject) =>
+      child.once("exit", (code) => reject(new Error(`the server exited (${code})`))),
+    );
+    exited.catch(() => {});
+    for (let attempt = 0; attempt < 600; attempt++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${serverPort}/api/health`)).ok) return child;
+      } catch {}
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, 200)), exited]);
+    }
+    throw new Error("the server did not start");
+  }
+
+  async function stopChild(child) {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+
+  let server;
+  const others = new Map();
+  async function startServer(env = {}) {
+    server = await spawnServer(port, env);
+  }
+
+  async function stopServer() {
+    await stopChild(server);
+  }
+
+  /** Another API process on `otherPort` (same database and data folder): several instances behind Redis. */
+  async function startOtherServer(otherPort, env = {}) {
+    others.set(otherPort, await spawnServer(otherPort, env));
+  }
+
+  async function stopOtherServer(otherPort) {
+    await stopChild(others.get(otherPort));
+    others.delete(otherPort);
+  }
+
+  /** The super-admin's bearer header (the server seeds it with PASSWORD). */
+  async function signIn() {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ provider: "email", user: "admin@palco.local", secret: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
+    const { data } = await login.json();
+    return { authorization: `Bearer ${data.token}` };
+  }
+
+  /** `url` under autocannon at CONNECTIONS for DURATION seconds, after a warm-up. */
+  async function http(url, headers, options = {}) {
+    const run = (seconds, record) =>
+      new Promise((resolve, reject) => {
+        const instance = autocannon(
+          { url: `${base}${url}`, connections: CONNECTIONS, duration: seconds, headers, ...options },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+        if (record) instance.on("response", (_client, _status, _bytes, time) => record.push(time));
+      });
+    await run(WARMUP);
+    const latencies = [];
+    const result = await run(DURATION, latencies);
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    }
+    return summary(latencies, result.duration);
+  }
+
+  async function setUp() {
+    if (SOURCE_URL) await admin(`create database ${databaseName}`);
+  }
+
+  async function cleanUp() {
+    for (const otherPort of [...others.keys()]) await stopOtherServer(otherPort);
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (SOURCE_URL) await admin(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+  }
+
+  /**
+   * Creates the database and lets the server migrate it and seed the super-admin, then stops it: the data and the
+   * driver baseline run with the server stopped (PGlite's data folder has one owner at a time).
+   */
+  async function prepare() {
+    await setUp();
+    await startServer();
+    await stopServer();
+  }
+
+  /** The bench database straight on its driver: a pg pool of `max`, or PGlite on the server's data folder. */
+  async function openDriver(max = CONNECTIONS) {
+    if (databaseUrl) {
+      const pool = new pg.Pool({ connectionString: databaseUrl, max });
+      return {
+        pool,
+        query: async (text, params = []) => (await pool.query(text, params)).rows,
+        close: () => pool.end(),
+      };
+    }
+    const pglite = await PGlite.create({ dataDir: path.join(dataDir, "db"), extensions: { pg_trgm } });
+    return {
+      pglite,
+      query: async (text, params = []) => (await pglite.query(text, params)).rows,
+      close: () => pglite.close(),
+    };
+  }
+
+  return {
+    dataDir,
+    databaseUrl,
+    prepare,
+    openDriver,
+    cleanUp,
+    startServer,
+    stopServer,
+    startOtherServer,
+    stopOtherServer,
+    signIn,
+    http,
+  };
+}
+
+export function summary(latencies, seconds) {
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (fraction) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+  return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/** `task(worker)` as fast as `concurrency` callers (CONNECTIONS by default) can run it, for `seconds`. */
+export async function closedLoop(task, seconds, concurrency = CONNECTIONS) {
+  const latencies = [];
+  const until = performance.now() + seconds * 1000;
+  const worker = async (index) => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      await task(index);
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
+  return summary(latencies, (performance.now() - started) / 1000);
+}
+
+/** The result table every benchmark prints. */
+export function printTable(rows, note) {
+  console.log(
+    `\n${"case".padEnd(48)} ${"req/s".padStart(7)} ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)}  ratio`,
+  );
+  for (const [name, result, ratio, shape] of rows) {
+    const ms = (value) => `${value.toFixed(1)}`.padStart(7);
+    console.log(
+      `${name.slice(0, 48).padEnd(48)} ${fmt(result.rps).padStart(7)} ${ms(result.p50)} ${ms(result.p95)} ${ms(result.p99)}  ${ratio}${shape ? `  [${shape}]` : ""}`,
+    );
+  }
+  console.log(note);
+}

@@ -1,0 +1,174 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  apiClient,
+  chooseFile,
+  chooseOption,
+  detailValue,
+  expectEveryRow,
+  signIn,
+  solidPng,
+  statusBadge,
+  successBanner,
+  tableRows,
+  USERS,
+  writeStorage,
+} from "./fixtures.ts";
+
+const pictureZone = (page: Page) => page.getByRole("group", { name: "Picture", exact: true });
+
+/** The earliest start the picker offers, as the form computes it: 73 hours from `now`, on the hour. */
+function earliestStart(now: number) {
+  const date = new Date(now + 73 * 3_600_000);
+  date.setMinutes(0, 0, 0);
+  return date;
+}
+
+/** Opens the start picker, goes to the month of `date` and clicks its day ("5 December 2026"). */
+async function pickDay(page: Page, date: Date) {
+  await page.getByRole("button", { name: "Start", exact: true }).click();
+  const label = `${date.getDate()} ${date.toLocaleString("en-US", { month: "long" })} ${date.getFullYear()}`;
+  const day = page.getByRole("button", { name: label, exact: true });
+  for (let months = 0; months < 3 && !(await day.isVisible()); months++) {
+    await page.getByRole("button", { name: "Next month" }).click();
+  }
+  await day.click();
+  await page.getByRole("button", { name: "Confirm" }).click();
+}
+
+test("events: the list pages and filters by place and by the venue's day", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  const admin = await apiClient(page.request, USERS.admin);
+  const demo = await admin.get<{ items: { id: number; name: string; localStartsAt: string }[] }>(
+    "/api/events?search=chivas%20vs%20atlas",
+  );
+  const chivas = demo.items[0]!;
+
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
+  await expect(tableRows(page)).toHaveCount(12);
+  await expect(
+    page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 3" }),
+  ).toBeVisible();
+
+  // By place: the state narrows the cities, the city the venues.
+  await chooseOption(page, "State", "Jalisco", "Jalis");
+  await expectEveryRow(page, "Jalisco");
+  await chooseOption(page, "City", "Zapopan", "Zapo");
+  await expectEveryRow(page, "Zapopan");
+  await page.getByRole("textbox", { name: "Venue", exact: true }).click();
+  await expect(page.getByRole("option")).toHaveText(["Auditorio Telmex", "Estadio Akron"]);
+  await page.getByRole("option", { name: "Estadio Akron" }).click();
+  await expectEveryRow(page, "Estadio Akron");
+  // By the venue's calendar day, kept in the URL.
+  await page.goto(`/events?startsAt=${chivas.localStartsAt.slice(0, 10)}`);
+  await expect(tableRows(page).filter({ hasText: "Chivas vs Atlas" })).toHaveCount(1);
+  const [date, time] = chivas.localStartsAt.split(" ");
+  const [year, month, day] = date!.split("-").map(Number);
+  const hour = Number(time!.slice(0, 2));
+  await expect(tableRows(page).filter({ hasText: "Chivas vs Atlas" })).toContainText(
+    `${day}/${month}/${year} ${hour % 12 || 12}:${time!.slice(3, 8)} ${hour < 12 ? "AM" : "PM"}`,
+  );
+});
+
+test("events: one is created with chips, shown on its venue's clock, blocked and deleted", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto("/events");
+  await page.getByRole("link", { name: "Add event" }).click();
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("The picture is required")).toBeVisible();
+  await expect(page.getByText("The event name is required")).toBeVisible();
+  await expect(page.getByText("The duration is required")).toBeVisible();
+  await expect(page.getByText("The start date and time are required")).toBeVisible();
+  await expect(page.getByText("The venue is required")).toBeVisible();
+
+  await chooseFile(page, pictureZone(page), {
+    name: "poster.png",
+    mimeType: "image/png",
+    buffer: solidPng(64, [90, 20, 160]),
+  });
+  await page.getByLabel("Name").fill("Charros vs Águilas");
+  await page.getByLabel("Duration (hours)").fill("3");
+  // A day without a time is midnight, earlier than allowed: the picker moves it to the earliest start.
+  const earliest = earliestStart(Date.now());
+  await pickDay(page, earliest);
+  const hour12 = earliest.getHours() % 12 || 12;
+  await expect(page.getByRole("button", { name: "Start", exact: true })).toHaveText(
+    `${earliest.getDate()}/${earliest.getMonth() + 1}/${earliest.getFullYear()} ${hour12}:00:00 ${earliest.getHours() < 12 ? "AM" : "PM"}`,
+  );
+  await chooseOption(page, "Venue", "Estadio Akron", "Akron");
+  // Categories as removable chips: each can be chosen once, and removed with its ×.
+  const categories = page.getByRole("textbox", { name: "Categories" });
+  await categories.click();
+  await page.getByRole("option", { name: "Béisbol" }).click();
+  await page.getByRole("option", { name: "Fútbol", exact: true }).click();
+  await expect(page.getByRole("option", { name: "Fútbol", exact: true })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  // Mantine hides the × from assistive technology (Backspace removes the last chip from the keyboard): click it.
+  await page.locator(".mantine-Pill-root", { hasText: "Béisbol" }).locator(".mantine-Pill-remove").click();
+  await expect(page.locator(".mantine-Pill-root")).toHaveText(["Fútbol"]);
+
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL("/events");
+  await expect(successBanner(page)).toHaveText("The event was created successfully");
+  await page.getByRole("searchbox", { name: "Search" }).fill("charros");
+  await page.getByRole("link", { name: "Charros vs Águilas" }).click();
+  await expect(detailValue(page, "Categories")).toHaveText("Fútbol");
+  await expect(detailValue(page, "Venue")).toHaveText("Estadio Akron");
+  await expect(detailValue(page, "Start")).toContainText("(America/Mexico_City)");
+  await expect(detailValue(page, "Duration")).toHaveText("3 hours");
+  // The venue's boxes on sale link to them (the demo's Platino 101 at Estadio Akron; other tests may block or
+  // accept other boxes there meanwhile).
+  await expect(detailValue(page, "Boxes").getByRole("link", { name: "Platino 101" })).toHaveAttribute(
+    "href",
+    /^\/boxes\/\d+$/,
+  );
+
+  await page.getByRole("button", { name: "Block", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Block", exact: true }).click();
+  await expect(statusBadge(page)).toHaveText("Inactive");
+  await page.getByRole("link", { name: "Edit" }).click();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete Charros vs Águilas?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page).toHaveURL("/events");
+  await expect(successBanner(page)).toHaveText("The event was deleted successfully");
+});
+
+test("the server refuses a start less than 72 hours away, even when the browser's clock is days behind", async ({
+  page,
+}) => {
+  // The browser believes it is four days earlier: its picker allows a start the server knows is too soon.
+  const behind = Date.now() - 4 * 86_400_000;
+  await page.clock.install({ time: behind });
+  await signIn(page, USERS.admin);
+  await page.goto("/events/create");
+  await chooseFile(page, pictureZone(page), {
+    name: "poster.png",
+    mimeType: "image/png",
+    buffer: solidPng(48, [20, 90, 160]),
+  });
+  await page.getByLabel("Name").fill("Demasiado pronto");
+  await page.getByLabel("Duration (hours)").fill("2");
+  await pickDay(page, earliestStart(behind));
+  await chooseOption(page, "Venue", "Estadio Jalisco", "Jalisco");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("The event must start at least 72 hours from now")).toBeVisible();
+  await expect(page).toHaveURL("/events/create");
+});
+
+test("eventos en español: títulos, filtros y mensajes", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto("/events");
+  await writeStorage(page, "palco.language", "es");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Eventos" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Inicio" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Recinto", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Agregar evento" }).click();
+  await page.getByLabel("Duración (horas)").fill("0");
+  await page.getByRole("button", { name: "Crear" }).click();
+  await expect(page.getByText("La duración debe ser un número entero de horas, al menos 1")).toBeVisible();
+  await expect(page.getByText("La fecha y hora de inicio son obligatorias")).toBeVisible();
+});
