@@ -20,12 +20,13 @@ import {
   runList,
 } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
-import { bookingsData } from "./support/bookings-data.mjs";
+import { openBookingsBench } from "./support/bookings-data.mjs";
 import {
   benchEnvironment,
   CONNECTIONS,
   closedLoop,
   DURATION,
+  driverRatio,
   fmt,
   printTable,
   SOURCE_URL,
@@ -39,20 +40,9 @@ const bench = benchEnvironment(PORT, "bookings");
 const builder = drizzle.mock({ schema });
 
 try {
-  await bench.prepare();
-  let driver = await bench.openDriver();
-  // Dropping the database at the end ends the pool's connections too (when a case failed before it was closed).
-  driver.pool?.on("error", () => {});
-  const query = (text, params) => driver.query(text, params);
-  const generating = performance.now();
-  for (const statement of bookingsData(ROWS)) await query(statement);
-  if (driver.pglite) {
-    await driver.close();
-    driver = await bench.openDriver();
-  }
-  const db = driver.pool ? drizzle(driver.pool, { schema }) : drizzlePglite(driver.pglite, { schema });
+  const { driver, db, query, seconds } = await openBookingsBench(bench, ROWS, { drizzle, drizzlePglite, schema });
   console.log(
-    `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(ROWS)} bookings and notifications generated in ${fmt((performance.now() - generating) / 1000, 1)} s; ` +
+    `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(ROWS)} bookings and notifications generated in ${fmt(seconds, 1)} s; ` +
       `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up`,
   );
 
@@ -107,14 +97,12 @@ try {
     item.shape = `${answer.items.length} rows, total ${answer.totalKind === "capped" ? "> " : answer.totalKind === "estimated" ? "≈ " : ""}${fmt(answer.total)}`;
   }
   const rows = [];
-  const ratio = (measured, baseline) =>
-    `${(measured.rps / baseline.rps).toFixed(2)}× driver (${fmt(baseline.rps)}/s, p95 ${baseline.p95.toFixed(1)} ms)`;
   for (const item of cases) {
     const measured = await bench.http(item.url, headers);
-    rows.push([`bookings: ${item.name}`, measured, ratio(measured, item.baseline), item.shape]);
+    rows.push([`bookings: ${item.name}`, measured, driverRatio(measured, item.baseline), item.shape]);
   }
   const measured = await bench.http(count.url, headers);
-  rows.push(["GET /api/notifications/count", measured, ratio(measured, count.baseline), `${fmt(unread)} unread`]);
+  rows.push(["GET /api/notifications/count", measured, driverRatio(measured, count.baseline), `${fmt(unread)} unread`]);
   printTable(rows, "latencies in ms; ratio: the API's req/s over the same SQL (the route's code) on the driver");
 } finally {
   await bench.cleanUp();

@@ -15,7 +15,7 @@ test.describe("sign-in", () => {
   test("signs in with the form and lands on the dashboard", async ({ page }) => {
     await signInWithForm(page, USERS.admin);
     await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { name: "Welcome, Super" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     // The tab shows the unread notifications first: "(3) …".
     await expect(page).toHaveTitle(/^(\(\d+\) )?Dashboard · Palco Admin$/);
     // The session is kept in localStorage under palco.session.
@@ -56,7 +56,7 @@ test.describe("sign-in", () => {
     for (const path of ["/login", "/forgot-password", "/password-reset-link-sent"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/");
-      await expect(page.getByRole("heading", { name: "Welcome, Super" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     }
   });
 

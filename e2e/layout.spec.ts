@@ -37,7 +37,7 @@ test("the sidebar collapses with the burger and remembers it", async ({ page }) 
   await expect(users).not.toBeInViewport();
 
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Welcome, Super" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(users).not.toBeInViewport();
   await burger.click();
   await expect(users).toBeInViewport();

@@ -220,3 +220,7 @@ export function printTable(rows, note) {
   }
   console.log(note);
 }
+
+/** A measurement through the API against the same work on the driver: "0.85× driver (1,234/s, p95 3.2 ms)". */
+export const driverRatio = (measured, baseline) =>
+  `${(measured.rps / baseline.rps).toFixed(2)}× driver (${fmt(baseline.rps)}/s, p95 ${baseline.p95.toFixed(1)} ms)`;

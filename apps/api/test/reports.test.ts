@@ -438,7 +438,10 @@ describe("GET /reports/bookings/future", () => {
       boxType: "onetime",
       startsAt: detail.startsAt,
       box: { number: detail.box.number, boxZone: "Platino" },
-      event: { name: expect.stringMatching(/^Partido /), venue: { name: expect.any(String) } },
+      event: {
+        name: expect.stringMatching(/^Partido /),
+        venue: { name: expect.any(String), timeZone: "America/Mexico_City" },
+      },
     });
     // The hand-built bookings of 2024 started long ago: not upcoming.
     expect(list.some((row) => Object.values(made).includes(row.id))).toBe(false);

@@ -2,6 +2,7 @@ import type { PermissionCode } from "@palco/shared";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { type ResourceMeta, resourcePath } from "@/kit/resource.ts";
+import { loadFeatureTexts } from "@/lib/i18n.ts";
 import { RedirectIfSignedIn, RequireAuth, RequirePermission } from "./guards.tsx";
 import { RESOURCES, SETTINGS_NAV } from "./resources.ts";
 import { FullPageLoader, RootError } from "./routes/root-error.tsx";
@@ -86,14 +87,26 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import("./signed-in-layout.tsx")),
             children: [
-              { index: true, lazy: page(() => import("./routes/dashboard-page.tsx")) },
+              {
+                index: true,
+                lazy: page(() =>
+                  Promise.all([import("@/features/dashboard/dashboard-page.tsx"), loadFeatureTexts("reports")]).then(
+                    ([module]) => module,
+                  ),
+                ),
+              },
               ...RESOURCES.map(resourceRoutes),
               {
                 path: SETTINGS_NAV.path.slice(1),
                 children: [
                   guarded(SETTINGS_NAV.permission, {
                     index: true,
-                    lazy: comingSoon(SETTINGS_NAV.label, SETTINGS_NAV.icon),
+                    lazy: page(() =>
+                      Promise.all([
+                        import("@/features/settings/fee-settings-page.tsx"),
+                        loadFeatureTexts("reports"),
+                      ]).then(([module]) => module),
+                    ),
                   }),
                 ],
               },

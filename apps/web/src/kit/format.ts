@@ -43,3 +43,19 @@ export function formatMoney(amount: string | null | undefined, language: string 
     amount as unknown as number,
   );
 }
+
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const USD_COMPACT = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact" });
+
+/**
+ * The dashboard's amounts (spec 02 §2): en-US dollars with the $ prefix, "$18,500.50", in either language. A
+ * decimal string keeps every digit (Intl formats it exactly); a number is for a chart's own scale.
+ */
+export function formatUsd(amount: string | number): string {
+  return USD.format(amount as number);
+}
+
+/** A chart axis' short amounts: "$12K", "$1.5M". */
+export function formatUsdCompact(amount: number): string {
+  return USD_COMPACT.format(amount);
+}

@@ -1,7 +1,7 @@
 import { Button, Card, Divider, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { AuditEntry, Paged } from "@palco/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Fragment } from "react";
+import { Fragment, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api.ts";
 import { useCan } from "@/lib/use-can.ts";
@@ -34,36 +34,21 @@ function History({ resource, recordId, labels }: HistoryProps) {
   const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="history-title">
-      <Title id="history-title" order={2} fz="md" fw={600} mb="md">
-        {t("AUDIT.HISTORY")}
-      </Title>
-      {query.isPending ? (
-        <Stack gap="xs">
-          <Skeleton height={18} width="40%" />
-          <Skeleton height={18} width="70%" />
-        </Stack>
-      ) : query.isError ? (
-        <Text size="sm" c="red.9">
-          {t("AUDIT.HISTORY_ERROR")}
-        </Text>
-      ) : entries.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t("AUDIT.HISTORY_EMPTY")}
-        </Text>
-      ) : (
-        <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: "none" }}>
-          {entries.map((entry, index) => (
-            <Fragment key={entry.id}>
-              {index > 0 && <Divider component="li" aria-hidden />}
-              <Stack component="li" gap={6}>
-                <EntryHeading entry={entry} />
-                {Object.keys(entry.changes).length > 0 && <ChangeTable changes={entry.changes} labels={labels} />}
-              </Stack>
-            </Fragment>
-          ))}
-        </Stack>
-      )}
+    <HistoryCard
+      title={t("AUDIT.HISTORY")}
+      state={query.isPending ? "loading" : query.isError ? "error" : "ready"}
+      errorText={t("AUDIT.HISTORY_ERROR")}
+      emptyText={t("AUDIT.HISTORY_EMPTY")}
+      entries={entries.map((entry) => ({
+        key: entry.id,
+        content: (
+          <>
+            <EntryHeading entry={entry} />
+            {Object.keys(entry.changes).length > 0 && <ChangeTable changes={entry.changes} labels={labels} />}
+          </>
+        ),
+      }))}
+    >
       {query.hasNextPage && (
         <Button
           mt="md"
@@ -75,6 +60,62 @@ function History({ resource, recordId, labels }: HistoryProps) {
           {t("AUDIT.SHOW_MORE")}
         </Button>
       )}
+    </HistoryCard>
+  );
+}
+
+/**
+ * A card listing changes newest first, one entry under another: a skeleton while loading, a line for an error or
+ * for none yet. The record histories and the fee settings' changes use it.
+ */
+export function HistoryCard({
+  title,
+  state,
+  errorText,
+  emptyText,
+  entries,
+  children,
+}: {
+  title: string;
+  state: "loading" | "error" | "ready";
+  errorText: string;
+  emptyText: string;
+  entries: { key: number | string; content: ReactNode }[];
+  /** Under the list (a "show more" button). */
+  children?: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby={titleId}>
+      <Title id={titleId} order={2} fz="md" fw={600} mb="md">
+        {title}
+      </Title>
+      {state === "loading" ? (
+        <Stack gap="xs">
+          <Skeleton height={18} width="40%" />
+          <Skeleton height={18} width="70%" />
+        </Stack>
+      ) : state === "error" ? (
+        <Text size="sm" c="red.9">
+          {errorText}
+        </Text>
+      ) : entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {emptyText}
+        </Text>
+      ) : (
+        <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: "none" }} data-testid="history-entries">
+          {entries.map((entry, index) => (
+            <Fragment key={entry.key}>
+              {index > 0 && <Divider component="li" aria-hidden />}
+              <Stack component="li" gap={6}>
+                {entry.content}
+              </Stack>
+            </Fragment>
+          ))}
+        </Stack>
+      )}
+      {children}
     </Card>
   );
 }

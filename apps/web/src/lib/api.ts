@@ -115,7 +115,11 @@ export function serverMessages(error: unknown): string[] | null {
 
 /** Fetches a file with the session's credentials and hands it to the browser as a download named `fileName`. */
 export async function downloadFile(path: string, query: Record<string, QueryValue>, fileName: string): Promise<void> {
-  const blob = await api<Blob>(path, { query, responseType: "blob" });
+  saveBlob(await api<Blob>(path, { query, responseType: "blob" }), fileName);
+}
+
+/** Hands data made or fetched in the page to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

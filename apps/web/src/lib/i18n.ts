@@ -49,6 +49,7 @@ const FEATURE_TEXTS = {
   supply: () => import("../i18n/supply.ts"),
   bookings: () => import("../i18n/bookings.ts"),
   notifications: () => import("../i18n/notifications.ts"),
+  reports: () => import("../i18n/reports.ts"),
 } satisfies Record<string, () => Promise<{ texts: Record<Language, object> }>>;
 export type FeatureTexts = keyof typeof FEATURE_TEXTS;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Language } from "../constants.ts";
 import { translate } from "../i18n/index.ts";
+import type { PermissionCode } from "../permissions.ts";
 import { timestamp } from "./common.ts";
 import { money } from "./supply.ts";
 
@@ -9,6 +10,20 @@ import { money } from "./supply.ts";
  * (`startDate`, `endDate`: calendar days, both included), a period (`type`: months per bucket) and a `locale` for
  * the bucket names; every bucket of the range is answered, empty ones with zeros, so the bars line up.
  */
+
+/**
+ * Who may read each report. The dashboard's permission is not in the spec (§6): each report is open to whoever may
+ * already list what it counts. Income and the upcoming bookings are the bookings' (BOOKINGS_INDEX), box sign-ups
+ * the boxes' (BOXES_INDEX), and the member reports the marketplace's people's: owners (OWNERS_INDEX) or guests,
+ * whom the bookings list shows (BOOKINGS_INDEX). Any one code of a list opens the report.
+ */
+export const REPORT_PERMISSIONS = {
+  income: ["BOOKINGS_INDEX"],
+  boxes: ["BOXES_INDEX"],
+  members: ["OWNERS_INDEX", "BOOKINGS_INDEX"],
+  future: ["BOOKINGS_INDEX"],
+} as const satisfies Record<string, readonly PermissionCode[]>;
+export type ReportAudience = keyof typeof REPORT_PERMISSIONS;
 
 /** Spec 02 §9: monthly, half-yearly and yearly buckets; monthly by default. */
 export const REPORT_PERIODS = [1, 6, 12] as const;
@@ -170,7 +185,10 @@ export const futureBooking = z.object({
   boxType: z.enum(["onetime", "season"]),
   startsAt: timestamp,
   box: z.object({ number: z.string(), boxZone: z.string() }),
-  /** The event of a onetime booking (its name null for a season), with the venue either way. */
-  event: z.object({ name: z.string().nullable(), venue: z.object({ name: z.string() }) }),
+  /**
+   * The event of a onetime booking (its name null for a season), with the venue either way; its time zone says on
+   * which clock `startsAt` is read.
+   */
+  event: z.object({ name: z.string().nullable(), venue: z.object({ name: z.string(), timeZone: z.string() }) }),
 });
 export type FutureBooking = z.infer<typeof futureBooking>;

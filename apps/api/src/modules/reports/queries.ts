@@ -20,7 +20,15 @@ import {
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db.ts";
 import { unprocessable } from "../../platform/errors.ts";
-import { bookings, boxes, events, reportDailyBookings, reportDailySignUps, venues } from "../../platform/schema.ts";
+import {
+  bookings,
+  boxes,
+  cities,
+  events,
+  reportDailyBookings,
+  reportDailySignUps,
+  venues,
+} from "../../platform/schema.ts";
 import { rowsOf } from "../notifications/service.ts";
 
 /**
@@ -176,10 +184,12 @@ export async function futureBookings(db: Db, now = new Date()): Promise<FutureBo
       boxZone: boxes.zone,
       eventName: events.name,
       venueName: venues.name,
+      venueTimeZone: cities.timeZone,
     })
     .from(bookings)
     .innerJoin(boxes, eq(boxes.id, bookings.boxId))
     .innerJoin(venues, eq(venues.id, bookings.venueId))
+    .innerJoin(cities, eq(cities.id, venues.cityId))
     .leftJoin(events, eq(events.id, bookings.eventId))
     .where(and(gt(bookings.startsAt, now), sql`${bookings.status} in ('pending', 'accepted', 'partial')`))
     .orderBy(asc(bookings.startsAt), asc(bookings.id))
@@ -190,6 +200,6 @@ export async function futureBookings(db: Db, now = new Date()): Promise<FutureBo
     boxType: row.boxType as FutureBooking["boxType"],
     startsAt: row.startsAt.toISOString(),
     box: { number: row.number, boxZone: row.boxZone },
-    event: { name: row.eventName, venue: { name: row.venueName } },
+    event: { name: row.eventName, venue: { name: row.venueName, timeZone: row.venueTimeZone } },
   }));
 }

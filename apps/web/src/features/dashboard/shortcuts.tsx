@@ -2,11 +2,10 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton 
 import { IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { RESOURCES } from "@/app/resources.ts";
 import { type NavSection, type ResourceMeta, resourcePath } from "@/kit/resource.ts";
-import { usePageTitle } from "@/lib/page-title.ts";
 import { useSession } from "@/lib/session.ts";
 import { useCanFn } from "@/lib/use-can.ts";
-import { RESOURCES } from "../resources.ts";
 
 /** The menu's sections that hold built screens, in menu order. */
 function groupBySection(resources: ResourceMeta[]): [NavSection, ResourceMeta[]][] {
@@ -16,17 +15,15 @@ function groupBySection(resources: ResourceMeta[]): [NavSection, ResourceMeta[]]
 }
 
 /**
- * Until the reports land, the dashboard shows only what exists: a welcome, and links to the built screens the
- * user's permissions open, under the menu's section names. Sections still to come stay in the menu only.
+ * For staff whose permissions open no report: a welcome, and links to the screens their permissions open, under
+ * the menu's section names.
  */
-export default function DashboardPage() {
+export function Shortcuts() {
   const { t } = useTranslation();
-  usePageTitle("DASHBOARD.TITLE");
   const session = useSession();
   const allowed = useCanFn();
   const sections = groupBySection(RESOURCES.filter((meta) => meta.load && allowed(meta.permissions.index)));
   const name = session ? session.user.firstName || session.user.email : "";
-
   return (
     <Stack gap="xl">
       <Card withBorder radius="md" p="xl">

@@ -1,0 +1,226 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  FEE_CODES,
+  type FeeChange,
+  type FeeCode,
+  type FeeSetting,
+  type FeeSettingsValues,
+  feeSettingsInput,
+} from "@palco/shared";
+import { IconCircleCheck, IconPercentage } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
+import { ErrorAlert } from "@/kit/error-alert.tsx";
+import { useErrorText } from "@/kit/error-text.ts";
+import { formatDateTime } from "@/kit/format.ts";
+import { HistoryCard } from "@/kit/history-section.tsx";
+import { PageHeader } from "@/kit/page-header.tsx";
+import { placeServerMessages } from "@/kit/place-server-messages.ts";
+import { ApiError, api } from "@/lib/api.ts";
+import { usePageTitle } from "@/lib/page-title.ts";
+
+const FEES_KEY = ["settings", "fees"];
+// Under the audit trail's key: any change anywhere refreshes it with the trail.
+const HISTORY_KEY = [AUDIT_LOG_KEY, "settings", "fees"];
+
+type FeeForm = Record<FeeCode, string>;
+
+/** A rate as the form shows it: 7.5 → "7.5". */
+const asText = (fees: FeeSetting[]): FeeForm =>
+  Object.fromEntries(
+    FEE_CODES.map((code) => [code, String(fees.find((fee) => fee.code === code)?.value ?? "")]),
+  ) as FeeForm;
+
+function usePercent() {
+  const { i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language === "es" ? "es-MX" : "en-US", { maximumFractionDigits: 2 });
+  return (value: number | null) => (value === null ? "—" : `${number.format(value)} %`);
+}
+
+function FeesForm({ fees }: { fees: FeeSetting[] }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const errorText = useErrorText();
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; at: number } | null>(null);
+  const { register, handleSubmit, setError, reset, formState } = useForm<FeeForm, unknown, FeeSettingsValues>({
+    resolver: zodResolver(feeSettingsInput) as never,
+    defaultValues: asText(fees),
+    // Spec 02 §2: forms validate on submit only.
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+  });
+  const save = useMutation({
+    mutationFn: (values: FeeSettingsValues) => api<FeeSetting[]>("/api/settings/fees", { method: "PUT", body: values }),
+    onSuccess: (answer) => {
+      client.setQueryData(FEES_KEY, answer);
+      reset(asText(answer));
+      setSaved(true);
+      return client.invalidateQueries({ queryKey: [AUDIT_LOG_KEY] });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
+        const { onFields, unplaced } = placeServerMessages(error.messages, new Set(FEE_CODES));
+        let focus = true;
+        for (const [name, text] of onFields) {
+          setError(name as FeeCode, { type: "server", message: text }, { shouldFocus: focus });
+          focus = false;
+        }
+        if (unplaced.length === 0) return;
+        setFailure({ text: unplaced.join("\n"), at: Date.now() });
+        return;
+      }
+      setFailure({ text: t("ERROR_PAGES.UPDATING_DATA"), at: Date.now() });
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(
+        (values) => {
+          setSaved(false);
+          setFailure(null);
+          save.mutate(values);
+        },
+        () => setSaved(false),
+      )}
+    >
+      <Stack gap="md">
+        {saved && (
+          <Alert
+            color="green"
+            variant="light"
+            icon={<IconCircleCheck />}
+            role="status"
+            withCloseButton
+            closeButtonLabel={t("COMMON.CLOSE")}
+            onClose={() => setSaved(false)}
+            data-testid="success-banner"
+          >
+            {t("FEE_SETTINGS.SAVED")}
+          </Alert>
+        )}
+        {failure && <ErrorAlert message={failure.text} resetKey={failure.at} onClose={() => setFailure(null)} />}
+        {FEE_CODES.map((code) => (
+          <TextInput
+            key={code}
+            {...register(code)}
+            label={t(`FEE_SETTINGS.FIELDS.${code}`)}
+            description={t(`FEE_SETTINGS.HINTS.${code}`)}
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            inputMode="decimal"
+            autoComplete="off"
+            withAsterisk
+            rightSection={<IconPercentage size={16} aria-hidden />}
+            error={errorText(formState.errors[code])}
+            maw={320}
+          />
+        ))}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t("FEE_SETTINGS.SAVE")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function FeeHistory() {
+  const { t } = useTranslation();
+  const percent = usePercent();
+  const history = useQuery({
+    queryKey: HISTORY_KEY,
+    queryFn: ({ signal }) => api<FeeChange[]>("/api/settings/fees/history", { signal }),
+  });
+  return (
+    <HistoryCard
+      title={t("FEE_SETTINGS.HISTORY")}
+      state={history.isPending ? "loading" : history.isError ? "error" : "ready"}
+      errorText={t("FEE_SETTINGS.HISTORY_ERROR")}
+      emptyText={t("FEE_SETTINGS.HISTORY_EMPTY")}
+      entries={(history.data ?? []).map((change) => ({
+        key: change.id,
+        content: (
+          <>
+            <Group gap="xs" justify="space-between" wrap="wrap">
+              <Text size="sm" fw={600}>
+                {t("FEE_SETTINGS.CHANGED_BY", { name: change.by.name ?? t("FEE_SETTINGS.SOMEONE") })}
+              </Text>
+              <Text size="sm" c="dimmed" component="time" dateTime={change.at}>
+                {formatDateTime(change.at)}
+              </Text>
+            </Group>
+            <Table layout="fixed" fz="sm" verticalSpacing={4} maw={480}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("FEE_SETTINGS.COLUMNS.FEE")}</Table.Th>
+                  <Table.Th>{t("FEE_SETTINGS.COLUMNS.FROM")}</Table.Th>
+                  <Table.Th>{t("FEE_SETTINGS.COLUMNS.TO")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {change.changes.map((fee) => (
+                  <Table.Tr key={fee.code}>
+                    <Table.Td>{t(`FEE_SETTINGS.FIELDS.${fee.code}`)}</Table.Td>
+                    <Table.Td>{percent(fee.from)}</Table.Td>
+                    <Table.Td>{percent(fee.to)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+/**
+ * /settings (spec 02 §2, SERVICES_INDEX): the guest fee, the host fee and IVA as percentages, validated on submit
+ * with the API's own schema, and under the form who changed them, when, from what to what.
+ */
+export default function FeeSettingsPage() {
+  const { t } = useTranslation();
+  usePageTitle("FEE_SETTINGS.TITLE");
+  const titleId = useId();
+  const fees = useQuery({
+    queryKey: FEES_KEY,
+    queryFn: ({ signal }) => api<FeeSetting[]>("/api/settings/fees", { signal }),
+  });
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t("FEE_SETTINGS.TITLE")} />
+      <Card withBorder radius="md" p="lg" component="section" aria-labelledby={titleId}>
+        <Title id={titleId} order={2} fz="md" fw={600}>
+          {t("FEE_SETTINGS.FORM_TITLE")}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4} mb="md" maw={640}>
+          {t("FEE_SETTINGS.DESCRIPTION")}
+        </Text>
+        {fees.isPending ? (
+          <Stack gap="md" aria-busy>
+            {FEE_CODES.map((code) => (
+              <Skeleton key={code} height={58} maw={320} />
+            ))}
+          </Stack>
+        ) : fees.isError ? (
+          <Stack gap="sm" align="flex-start">
+            <ErrorAlert message={t("FEE_SETTINGS.LOAD_ERROR")} />
+            <Button variant="default" size="xs" onClick={() => void fees.refetch()}>
+              {t("REPORTS_PAGE.RETRY")}
+            </Button>
+          </Stack>
+        ) : (
+          <FeesForm fees={fees.data} />
+        )}
+      </Card>
+      <FeeHistory />
+    </Stack>
+  );
+}

@@ -1,0 +1,227 @@
+import "@mantine/charts/styles.css";
+import { BarChart, type BarChartSeries, PieChart } from "@mantine/charts";
+import {
+  ActionIcon,
+  Button,
+  Card,
+  ColorSwatch,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconChartBar, IconDownload } from "@tabler/icons-react";
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { type CsvColumn, downloadCsv, toCsv } from "./csv.ts";
+
+/**
+ * The charts of a report screen (the dashboard today): a card per chart with its title and a CSV download, a
+ * skeleton of the chart's own height while it loads (no jump when it arrives), an empty state for a period
+ * without data, an error with Retry, and the chart's numbers as a table for screen readers. The columns of that
+ * table are those of the CSV, so both always say the same.
+ */
+
+export type ReportState = "loading" | "error" | "empty" | "ready";
+
+type CardProps<T> = {
+  title: string;
+  state: ReportState;
+  /** The body's height while loading, empty or failed, and the least it takes with data (no jump on arrival). */
+  height: number;
+  rows: readonly T[];
+  columns: CsvColumn<T>[];
+  /** The download's name without the extension. */
+  fileName: string;
+  onRetry: () => void;
+  /** Shown above the chart once it has data (totals). */
+  summary?: ReactNode;
+  /** What the empty state says (a period without data by default). */
+  emptyText?: string;
+  /** Whether the screen-reader table repeats the data (off when the body already is a table). */
+  withDataTable?: boolean;
+  children: ReactNode;
+};
+
+export function ReportCard<T>({
+  title,
+  state,
+  height,
+  rows,
+  columns,
+  fileName,
+  onRetry,
+  summary,
+  emptyText,
+  withDataTable = true,
+  children,
+}: CardProps<T>) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const downloadLabel = t("REPORTS_PAGE.DOWNLOAD_CSV", { chart: title });
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby={titleId} aria-busy={state === "loading"}>
+      <Group justify="space-between" wrap="nowrap" mb="sm" gap="xs">
+        <Title id={titleId} order={3} fz="md" fw={600}>
+          {title}
+        </Title>
+        <Tooltip label={downloadLabel} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={downloadLabel}
+            disabled={state !== "ready"}
+            onClick={() => downloadCsv(`${fileName}.csv`, toCsv(columns, rows))}
+          >
+            <IconDownload size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {state === "ready" && summary}
+      <div style={{ minHeight: height, position: "relative" }}>
+        {state === "loading" ? (
+          <Skeleton height={height} radius="sm" />
+        ) : state === "error" ? (
+          <Stack h={height} align="center" justify="center" gap="sm">
+            <Text size="sm" c="red.9">
+              {t("REPORTS_PAGE.ERROR")}
+            </Text>
+            <Button size="xs" variant="default" onClick={onRetry}>
+              {t("REPORTS_PAGE.RETRY")}
+            </Button>
+          </Stack>
+        ) : state === "empty" ? (
+          <Stack h={height} align="center" justify="center" gap={4}>
+            <IconChartBar size={28} color="var(--mantine-color-gray-5)" aria-hidden />
+            <Text fw={500}>{emptyText ?? t("REPORTS_PAGE.EMPTY")}</Text>
+            {!emptyText && (
+              <Text size="sm" c="dimmed">
+                {t("REPORTS_PAGE.EMPTY_HINT")}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          children
+        )}
+      </div>
+      {state === "ready" && withDataTable && (
+        <VisuallyHidden>
+          <DataTable caption={t("REPORTS_PAGE.DATA_TABLE", { chart: title })} columns={columns} rows={rows} />
+        </VisuallyHidden>
+      )}
+    </Card>
+  );
+}
+
+/** A plain table of the report's columns (the screen-reader view of a chart, or a report that is a table). */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+}: {
+  caption?: string;
+  columns: CsvColumn<T>[];
+  rows: readonly T[];
+}) {
+  return (
+    <Table>
+      {caption && <caption>{caption}</caption>}
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.header}>{column.header}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: report rows have no id; their order is the bucket order
+          <Table.Tr key={index}>
+            {columns.map((column) => (
+              <Table.Td key={column.header}>{column.value(row)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+type BarsProps = {
+  data: Record<string, string | number>[];
+  series: BarChartSeries[];
+  height: number;
+  stacked?: boolean;
+  /** The tooltip's and the axis' numbers: amounts as "$1,234.50", counts as they are. */
+  valueFormatter?: (value: number) => string;
+  axisFormatter?: (value: number) => string;
+};
+
+/** Bars per bucket, one colour per series, stacked when the series add up to a whole. */
+export function ReportBars({ data, series, height, stacked, valueFormatter, axisFormatter }: BarsProps) {
+  return (
+    <BarChart
+      h={height}
+      data={data}
+      dataKey="name"
+      series={series}
+      type={stacked ? "stacked" : "default"}
+      withLegend={series.length > 1}
+      legendProps={{ verticalAlign: "bottom", height: 28 }}
+      tickLine="y"
+      gridAxis="y"
+      valueFormatter={valueFormatter}
+      yAxisProps={{ width: 72, allowDecimals: false, ...(axisFormatter ? { tickFormatter: axisFormatter } : {}) }}
+      xAxisProps={{ interval: "preserveStartEnd", minTickGap: 8 }}
+      tooltipAnimationDuration={0}
+      maxBarWidth={48}
+    />
+  );
+}
+
+/**
+ * Spec 02 §2: the pies' colours cycle through a fixed palette, slice by slice in the order the API answers (which
+ * never changes for a report). Each has at least 3:1 contrast on white (WCAG non-text contrast).
+ */
+export const PIE_PALETTE = ["blue.7", "teal.8", "orange.8", "grape.7", "red.8", "cyan.9", "indigo.5", "lime.9"];
+
+export type PieDatum = { name: string; value: number };
+
+/** A pie with its legend beside it: each slice's colour, name, count and share. */
+export function ReportPie({ data, height }: { data: PieDatum[]; height: number }) {
+  const { i18n } = useTranslation();
+  const total = data.reduce((sum, slice) => sum + slice.value, 0);
+  const percent = new Intl.NumberFormat(i18n.language === "es" ? "es-MX" : "en-US", {
+    style: "percent",
+    maximumFractionDigits: 1,
+  });
+  const slices = data.map((slice, index) => ({ ...slice, color: PIE_PALETTE[index % PIE_PALETTE.length] as string }));
+  return (
+    // Side by side where there is room; on a phone the legend goes under the pie, names in full.
+    <Group mih={height} wrap="wrap" gap="lg" align="center">
+      <PieChart
+        data={slices.filter((slice) => slice.value > 0)}
+        size={Math.min(height - 16, 200)}
+        withTooltip
+        tooltipDataSource="segment"
+        strokeWidth={1}
+        style={{ flexShrink: 0 }}
+      />
+      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: "none", minWidth: 0 }}>
+        {slices.map((slice) => (
+          <Group key={slice.name} component="li" gap={8} wrap="nowrap">
+            <ColorSwatch color={`var(--mantine-color-${slice.color.replace(".", "-")})`} size={12} withShadow={false} />
+            <Text size="sm">{slice.name}</Text>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+              {slice.value} · {percent.format(total > 0 ? slice.value / total : 0)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Group>
+  );
+}
