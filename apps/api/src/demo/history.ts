@@ -1,7 +1,7 @@
-import { bookingAmounts, REPORT_TIME_ZONE, wallTimeToInstant } from "@palco/shared";
+import { REPORT_TIME_ZONE, wallTimeToInstant } from "@palco/shared";
 import { and, asc, eq, getTableColumns, getTableName, inArray, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { newBookingKey } from "../modules/bookings/service.ts";
+import { bookingMoney, newBookingKey } from "../modules/bookings/service.ts";
 import { rowsOf } from "../modules/notifications/service.ts";
 import type { Db } from "../platform/db.ts";
 import { type ImageStore, PICTURE_VARIANTS } from "../platform/images.ts";
@@ -489,8 +489,7 @@ export async function seedDemoHistory(tx: Db, images: ImageStore, now = Date.now
     let key = newBookingKey((max) => Math.floor(random() * max));
     while (keys.has(key)) key = newBookingKey((max) => Math.floor(random() * max));
     keys.add(key);
-    const amounts = bookingAmounts(plan.box.price!, ratesAt(plan.createdAt));
-    const rates = ratesAt(plan.createdAt);
+    const money = bookingMoney(plan.box.price!, ratesAt(plan.createdAt));
     const held = plan.outcome === "held";
     const paidAt = plan.createdAt + between(0.1, 3) * HOUR;
     let sentAt: number | null = null;
@@ -540,15 +539,7 @@ export async function seedDemoHistory(tx: Db, images: ImageStore, now = Date.now
       status: held ? "accepted" : plan.outcome,
       paymentStatus: held ? "capture" : plan.outcome === "rejected" ? "refund" : "pending",
       seats: plan.box.seats,
-      subtotal: amounts.subtotal,
-      guestFeeRate: rates.guest,
-      hostFeeRate: rates.host,
-      ivaRate: rates.iva,
-      guestFee: amounts.guestFee,
-      hostFee: amounts.hostFee,
-      iva: amounts.iva,
-      total: amounts.total,
-      ownerTotal: amounts.ownerTotal,
+      ...money,
       ticketsSentAt: sentAt === null ? null : new Date(sentAt),
       ticketsDeliveredAt: deliveredAt === null ? null : new Date(deliveredAt),
       ownerPaymentReference: reference,

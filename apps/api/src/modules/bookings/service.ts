@@ -27,6 +27,20 @@ const KEY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const KEY_LENGTH = 6;
 
 /** "PLC-7K3M9Q": what the guest quotes on the phone; random, so the next one cannot be guessed. */
+
+/**
+ * A booking's money columns: its amounts (bookingAmounts) with the fee rates they were computed with, which the
+ * booking keeps so a later change of the settings never rewrites it.
+ */
+export function bookingMoney(subtotal: string, rates: { guest: string; host: string; iva: string }) {
+  return {
+    ...bookingAmounts(subtotal, rates),
+    guestFeeRate: rates.guest,
+    hostFeeRate: rates.host,
+    ivaRate: rates.iva,
+  };
+}
+
 export function newBookingKey(random: (max: number) => number = randomInt): string {
   let key = "";
   for (let index = 0; index < KEY_LENGTH; index++) key += KEY_ALPHABET[random(KEY_ALPHABET.length)];
@@ -134,8 +148,7 @@ export async function createBooking(tx: Db, input: NewBooking): Promise<number> 
   }
 
   // The rates in force now (the fee settings), copied onto the booking: a later change never rewrites it.
-  const rates = input.rates ?? (await feeRatesInForce(tx));
-  const amounts = bookingAmounts(subtotal, rates);
+  const money = bookingMoney(subtotal, input.rates ?? (await feeRatesInForce(tx)));
   const key = input.key ?? newBookingKey();
   const buyerName = `${buyer.firstName} ${buyer.lastName}`;
   // What a search finds a booking by, as it was made (chr(31) between parts, which nobody types).
@@ -160,15 +173,7 @@ export async function createBooking(tx: Db, input: NewBooking): Promise<number> 
         paymentStatus: "pending",
         seats: input.seats ?? box.seats,
         address: input.address ?? null,
-        subtotal: amounts.subtotal,
-        guestFeeRate: rates.guest,
-        hostFeeRate: rates.host,
-        ivaRate: rates.iva,
-        guestFee: amounts.guestFee,
-        hostFee: amounts.hostFee,
-        iva: amounts.iva,
-        total: amounts.total,
-        ownerTotal: amounts.ownerTotal,
+        ...money,
         searchText,
         createdAt,
         updatedAt: createdAt,
@@ -178,7 +183,7 @@ export async function createBooking(tx: Db, input: NewBooking): Promise<number> 
       bookingId: row!.id,
       position: 1,
       status: "pending",
-      amount: amounts.total,
+      amount: money.total,
       createdAt,
       updatedAt: createdAt,
     });
