@@ -376,3 +376,19 @@ test("a booking's thread shows a message as soon as it is written elsewhere, onc
   // The guest's thread is another conversation.
   await expect(guest.getByRole("listitem")).toHaveCount(guestBefore);
 });
+
+test("an open dashboard reads its reports again when something is notified", async ({ page }) => {
+  const booking = await quietBooking(page, 3);
+  const reader = await createStaffWith(page.request, READER);
+  await signIn(page, reader);
+  const connected = realtimeConnected(page);
+  await page.goto("/");
+  const income = page.getByRole("region", { name: "Charges and fees", exact: true });
+  await expect(income.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await connected;
+  // No reload: the cancellation's notification makes the charts ask for their numbers again.
+  const reread = page.waitForRequest((request) => request.url().includes("/api/reports/income"));
+  await cancelAsAnotherStaffMember(page, booking.id);
+  await reread;
+  await expect(income.locator(".recharts-bar-rectangle").first()).toBeVisible();
+});

@@ -374,8 +374,8 @@ export async function runSimulation(app: FastifyInstance, options: RunOptions): 
     events += 1;
     options.onEvent?.(event);
     if (events >= options.count) return { events, reason: "count" };
-    const nextAt = Math.min(started + events * options.intervalMs, deadline);
-    const wait = nextAt - Date.now();
+    const nextAt = started + events * options.intervalMs;
+    const wait = Math.min(nextAt, deadline) - Date.now();
     if (wait > 0) {
       try {
         await sleep(wait, undefined, { signal: options.signal });
@@ -383,5 +383,8 @@ export async function runSimulation(app: FastifyInstance, options: RunOptions): 
         return { events, reason: "stopped" };
       }
     }
+    // Decided by the schedule, not by reading the clock again: a timer may wake a millisecond before the deadline,
+    // and an event due at (or after) the deadline is not part of the run.
+    if (nextAt >= deadline) return { events, reason: "duration" };
   }
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { REPORTS_KEY } from "@/features/dashboard/keys.ts";
 import { NOTIFICATIONS_COUNT_KEY, NOTIFICATIONS_KEY } from "@/features/notifications/keys.ts";
 import { countAfterStored } from "@/features/notifications/read-state.ts";
 import { playNotificationSound } from "@/lib/notification-sound.ts";
@@ -11,7 +12,7 @@ import { useUnreadCount } from "./unread-count.ts";
 /**
  * The signed-in layout's live side (spec 02 §4, Notification): the socket stays open while the user can receive
  * something on it (notifications, a booking's messages). A stored notification counts at once in the badge and the
- * tab's title, refreshes whatever notification screen is open, and chimes (unless muted); one read in another tab
+ * tab's title, refreshes whatever notification screen or dashboard is open, and chimes (unless muted); one read in another tab
  * refreshes them too, and so does every connection of the socket (what was pushed before it was missed).
  */
 export function useLiveNotifications() {
@@ -30,6 +31,8 @@ export function useLiveNotifications() {
     if (!notified) return;
     client.setQueryData<{ count: number }>(NOTIFICATIONS_COUNT_KEY, countAfterStored);
     refresh();
+    // What is notified (a booking, a new owner or box) is what the dashboard counts: an open dashboard follows.
+    void client.invalidateQueries({ queryKey: [REPORTS_KEY] });
     void playNotificationSound(event.id);
   });
   useRealtimeEvent("notificationRead", refresh);

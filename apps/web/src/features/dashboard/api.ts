@@ -2,9 +2,8 @@ import type { CountRow, FutureBooking, IncomeRow, PieSlice } from "@palco/shared
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api.ts";
+import { REPORTS_KEY } from "./keys.ts";
 import type { ReportRange } from "./report-range.ts";
-
-export const REPORTS_KEY = "reports";
 
 /**
  * GET /api/reports/… (spec 02 §7). Bucket and slice names come named in the reader's language (`locale`). While a
