@@ -62,7 +62,8 @@ export async function insertOwner(
 
 /** A venue in a city of its own (a fresh country, state and city), for boxes to stand in. */
 export async function insertVenue(db: Db, name = `Estadio ${suffix()}`): Promise<{ id: number; cityId: number }> {
-  const code = suffix().slice(0, 3).toUpperCase();
+  // Eight hex digits: three collided once in a few hundred venues of one test database (the codes are unique).
+  const code = suffix().toUpperCase();
   const [country] = await db
     .insert(countries)
     .values({ name: `País ${code}`, code })
