@@ -52,3 +52,29 @@ test("the user menu shows the signed-in user", async ({ page }) => {
   await expect(menu).toContainText(USERS.geoEditor.email);
   await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeVisible();
 });
+
+test("signed-in pages run within the Content-Security-Policy: no violation reported", async ({ page }) => {
+  type Globals = {
+    document: { addEventListener(type: string, listener: (event: { violatedDirective: string }) => void): void };
+    cspViolations?: string[];
+  };
+  await page.addInitScript(() => {
+    const globals = globalThis as unknown as Globals;
+    globals.cspViolations = [];
+    globals.document.addEventListener("securitypolicyviolation", (event) =>
+      globals.cspViolations?.push(event.violatedDirective),
+    );
+  });
+  await signIn(page, USERS.admin);
+  // A list and a form build the shared schemas; the dashboard loads the charts.
+  await page.goto("/countries/create");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("The country name is required")).toBeVisible();
+  const violations = () => page.evaluate(() => (globalThis as unknown as Globals).cspViolations);
+  expect(await violations()).toEqual([]);
+  await page.goto("/");
+  await expect(
+    page.getByRole("region", { name: "Charges and fees" }).locator(".recharts-bar-rectangle").first(),
+  ).toBeVisible();
+  expect(await violations()).toEqual([]);
+});

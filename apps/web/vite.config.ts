@@ -67,7 +67,13 @@ const sourcemap = process.env.BUILD_SOURCEMAPS === "true" ? "hidden" : false;
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // zod without its eval probe (src/lib/zod-without-eval.ts); "zod/v4…" subpaths still reach zod itself.
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-without-eval.ts", import.meta.url)) },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
