@@ -141,3 +141,30 @@ test("the picture field is usable from the keyboard: its button opens the file c
   await page.getByRole("button", { name: "Remove image" }).click();
   await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toHaveCount(0);
 });
+
+// The catalogue's own parts (spec 02): a venue's map and picture, the event form's date picker and chips.
+for (const language of LANGUAGES) {
+  test.describe(`WCAG 2.1 AA in ${language.code}: the catalogue`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, language.code);
+    });
+
+    test("a venue's detail, with its picture and map", async ({ page }) => {
+      await signIn(page, USERS.admin);
+      const admin = await apiClient(page.request, USERS.admin);
+      const { items } = await admin.get<{ items: { id: number }[] }>("/api/venues?search=akron");
+      await page.goto(`/venues/${items[0]!.id}`);
+      await expect(page.locator(".leaflet-container")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Akron/);
+      await expectNoSeriousA11yViolations(page, `venue detail (${language.code})`);
+    });
+
+    test("the event form with its validation messages", async ({ page }) => {
+      await signIn(page, USERS.admin);
+      await page.goto("/events/create");
+      await page.getByRole("button", { name: language.create, exact: true }).click();
+      await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `event form with errors (${language.code})`);
+    });
+  });
+}
