@@ -12,16 +12,7 @@ import { cityResource } from "../apps/api/src/modules/cities/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
 import { encodeCursor, listStatements, runList } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
-import {
-  benchEnvironment,
-  CONNECTIONS,
-  closedLoop,
-  DURATION,
-  fmt,
-  printTable,
-  SOURCE_URL,
-  WARMUP,
-} from "./support/harness.mjs";
+import { benchEnvironment, closedLoop, DURATION, fmt, printTable, SOURCE_URL, WARMUP } from "./support/harness.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? (SOURCE_URL ? 1_000_000 : 100_000));
 const STATES = 1_000;
@@ -59,20 +50,8 @@ const GENERATE = [
 const builder = drizzle.mock({ schema });
 
 try {
-  await bench.prepare();
-  let driver = await bench.openDriver();
+  const driver = await bench.generate(GENERATE, { rows: ROWS, what: "cities" });
   const query = (text, params) => driver.query(text, params);
-  const generating = performance.now();
-  for (const statement of GENERATE) await query(statement);
-  if (driver.pglite) {
-    // Measure on a freshly opened database, as the server will find it, not on the instance that loaded the rows.
-    await driver.close();
-    driver = await bench.openDriver();
-  }
-  console.log(
-    `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(ROWS)} cities generated in ${fmt((performance.now() - generating) / 1000, 1)} s; ` +
-      `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up`,
-  );
 
   const [{ state, country }] = await query(
     "select s.id as state, s.country_id as country from states s where s.code = 'S500'",

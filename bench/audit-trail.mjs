@@ -63,18 +63,15 @@ function updateTransaction(client, id, withTrail) {
 }
 
 try {
-  await bench.prepare();
-  const driver = await bench.openDriver(CONNECTIONS + 1);
+  const driver = await bench.generate([...GENERATE, countryRows], {
+    rows: ROWS,
+    what: "audit entries",
+    max: CONNECTIONS + 1,
+    reopen: false,
+  });
   const { pool, pglite, query } = driver;
   const db = pool ? drizzlePg(pool, { schema }) : drizzlePglite(pglite, { schema });
-  const generating = performance.now();
-  for (const statement of GENERATE) await query(statement);
-  await query(countryRows);
   const countries = (await query("select id from countries where code like 'W%' order by id")).map((row) => row.id);
-  console.log(
-    `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(ROWS)} audit entries generated in ${fmt((performance.now() - generating) / 1000, 1)} s; ` +
-      `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up`,
-  );
 
   // 1. The write, with and without the trail, straight on the driver (one connection per worker).
   const writes = {};

@@ -23,7 +23,6 @@ import * as schema from "../apps/api/src/platform/schema.ts";
 import { openBookingsBench } from "./support/bookings-data.mjs";
 import {
   benchEnvironment,
-  CONNECTIONS,
   closedLoop,
   DURATION,
   driverRatio,
@@ -40,11 +39,11 @@ const bench = benchEnvironment(PORT, "bookings");
 const builder = drizzle.mock({ schema });
 
 try {
-  const { driver, db, query, seconds } = await openBookingsBench(bench, ROWS, { drizzle, drizzlePglite, schema });
-  console.log(
-    `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(ROWS)} bookings and notifications generated in ${fmt(seconds, 1)} s; ` +
-      `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up`,
-  );
+  const { driver, db, query } = await openBookingsBench(bench, ROWS, "bookings and notifications", {
+    drizzle,
+    drizzlePglite,
+    schema,
+  });
 
   // A booking among the newer tenth: its venue, its guest's surname, its key and folio.
   const [sample] = await query(

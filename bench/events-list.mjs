@@ -9,16 +9,7 @@ import { eventResource } from "../apps/api/src/modules/events/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
 import { listStatements, runList } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
-import {
-  benchEnvironment,
-  CONNECTIONS,
-  closedLoop,
-  DURATION,
-  fmt,
-  printTable,
-  SOURCE_URL,
-  WARMUP,
-} from "./support/harness.mjs";
+import { benchEnvironment, closedLoop, DURATION, fmt, printTable, SOURCE_URL, WARMUP } from "./support/harness.mjs";
 
 const ROWS = Number(process.env.BENCH_EVENTS ?? (SOURCE_URL ? 100_000 : 20_000));
 const CITIES = 100;
@@ -64,19 +55,8 @@ const GENERATE = [
 const builder = drizzle.mock({ schema });
 
 try {
-  await bench.prepare();
-  let driver = await bench.openDriver();
+  const driver = await bench.generate(GENERATE, { rows: ROWS, what: "events" });
   const query = (text, params) => driver.query(text, params);
-  const generating = performance.now();
-  for (const statement of GENERATE) await query(statement);
-  if (driver.pglite) {
-    await driver.close();
-    driver = await bench.openDriver();
-  }
-  console.log(
-    `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(ROWS)} events generated in ${fmt((performance.now() - generating) / 1000, 1)} s; ` +
-      `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up`,
-  );
 
   const [sample] = await query(
     `select e.venue_id as venue, v.city_id as city, c.state_id as state, lower(split_part(e.name, ' ', 1)) as word,

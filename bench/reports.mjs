@@ -13,7 +13,6 @@ import * as schema from "../apps/api/src/platform/schema.ts";
 import { openBookingsBench } from "./support/bookings-data.mjs";
 import {
   benchEnvironment,
-  CONNECTIONS,
   closedLoop,
   DURATION,
   driverRatio,
@@ -29,11 +28,7 @@ const TARGET_P95_MS = 150;
 const bench = benchEnvironment(PORT, "reports");
 
 try {
-  const { driver, db, query, seconds } = await openBookingsBench(bench, ROWS, { drizzle, drizzlePglite, schema });
-  console.log(
-    `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(ROWS)} bookings generated in ${fmt(seconds, 1)} s; ` +
-      `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up`,
-  );
+  const { driver, db, query } = await openBookingsBench(bench, ROWS, "bookings", { drizzle, drizzlePglite, schema });
   const [{ days }] = await query("select count(*)::integer as days from report_daily_bookings");
 
   // Twelve months up to today, today included.

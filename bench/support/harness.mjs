@@ -170,10 +170,34 @@ export function benchEnvironment(port, prefix) {
     };
   }
 
+  /**
+   * Prepares the database, fills it with `statements` on the driver and prints how long that took, as "`rows`
+   * `what` generated in N s" with the run's settings. PGlite is then opened again, so the measurements run on the
+   * database as the server will find it, not on the instance that loaded the rows (`reopen: false` keeps it).
+   */
+  async function generate(statements, { rows, what, max = CONNECTIONS, reopen = true }) {
+    await prepare();
+    let driver = await openDriver(max);
+    // Dropping the database at the end ends the pool's connections too (when a case failed before it was closed).
+    driver.pool?.on("error", () => {});
+    const started = performance.now();
+    for (const statement of statements) await driver.query(statement);
+    if (driver.pglite && reopen) {
+      await driver.close();
+      driver = await openDriver(max);
+    }
+    console.log(
+      `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(rows)} ${what} generated in ${fmt((performance.now() - started) / 1000, 1)} s; ` +
+        `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up`,
+    );
+    return driver;
+  }
+
   return {
     dataDir,
     databaseUrl,
     prepare,
+    generate,
     openDriver,
     cleanUp,
     startServer,

@@ -84,9 +84,8 @@ function Totals({ rows }: { rows: IncomeRow[] }) {
   );
 }
 
-function IncomeCharts({ range }: { range: ReportRange }) {
+function IncomeCharts({ query, range }: { query: UseQueryResult<IncomeRow[]>; range: ReportRange }) {
   const { t } = useTranslation();
-  const query = useIncomeReport(range, true);
   const rows = query.data ?? [];
   const state = stateOf(
     query,
@@ -392,7 +391,7 @@ export default function DashboardPage() {
       {may("income") && (
         <Section id="income" title={t("REPORTS_PAGE.SECTIONS.INCOME")}>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <IncomeCharts range={range} />
+            <IncomeCharts query={income} range={range} />
           </SimpleGrid>
         </Section>
       )}
