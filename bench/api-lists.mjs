@@ -4,13 +4,13 @@
 //   BENCH_DATABASE_URL=postgres://… npm run bench   PostgreSQL, 1,000,000 cities in a throwaway database
 // (DATABASE_URL works too). BENCH_ROWS, BENCH_DURATION (seconds per case) and BENCH_CONNECTIONS override the sizes.
 // The SQL comes from the kit's own query builder (crudListQueries), and runs as the API runs it (runList): the
-// page, then the total when the page does not tell it, from the catalogue estimate first when the list is
-// unfiltered.
+// page, then the total when the page does not tell it: the catalogue's estimate for an unfiltered list, the
+// planner's (EXPLAIN) for a filtered one, and the count up to the cap when the estimate is small.
 // Runs under tsx (scripts/bench.mjs) so it can import the API's TypeScript sources.
 import { drizzle } from "drizzle-orm/node-postgres";
 import { cityResource } from "../apps/api/src/modules/cities/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
-import { encodeCursor, listStatements, runList } from "../apps/api/src/platform/list-query.ts";
+import { encodeCursor, listStatements, runList, statementRunner } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
 import { benchEnvironment, closedLoop, DURATION, fmt, printTable, SOURCE_URL, WARMUP } from "./support/harness.mjs";
 
@@ -75,14 +75,8 @@ try {
   for (const item of cases) {
     const { window, queries, values } = crudListQueries(builder, cityResource, { page: 1, ...item.query });
     const statements = listStatements(queries, values);
-    const rows = (statement) => query(statement.sql, statement.params);
     // What the handler does (runList): the page, then the total when the page does not tell it.
-    item.raw = () =>
-      runList(window, {
-        items: () => rows(statements.items),
-        count: async () => Number((await rows(statements.count))[0].total),
-        estimate: statements.estimate ? async () => Number((await rows(statements.estimate))[0].estimate) : null,
-      });
+    item.raw = () => runList(window, statementRunner(statements, query));
     const url = new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]));
     item.url = `/api/cities${url.size > 0 ? `?${url}` : ""}`;
     await closedLoop(item.raw, WARMUP);

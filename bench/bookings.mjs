@@ -18,6 +18,7 @@ import {
   listValues,
   resolveWindow,
   runList,
+  statementRunner,
 } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
 import { openBookingsBench } from "./support/bookings-data.mjs";
@@ -71,13 +72,7 @@ try {
       listQueries(builder, bookingListSource, condition, window),
       listValues(condition, window),
     );
-    const rows = (statement) => query(statement.sql, statement.params);
-    item.raw = () =>
-      runList(window, {
-        items: () => rows(statements.items),
-        count: async () => Number((await rows(statements.count))[0].total),
-        estimate: statements.estimate ? async () => Number((await rows(statements.estimate))[0].estimate) : null,
-      });
+    item.raw = () => runList(window, statementRunner(statements, query));
     const params = new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]));
     item.url = `/api/bookings${params.size > 0 ? `?${params}` : ""}`;
     await closedLoop(item.raw, WARMUP);

@@ -7,7 +7,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import { eventResource } from "../apps/api/src/modules/events/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
-import { listStatements, runList } from "../apps/api/src/platform/list-query.ts";
+import { listStatements, runList, statementRunner } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
 import { benchEnvironment, closedLoop, DURATION, fmt, printTable, SOURCE_URL, WARMUP } from "./support/harness.mjs";
 
@@ -84,13 +84,7 @@ try {
   for (const item of cases) {
     const { window, queries, values } = crudListQueries(builder, eventResource, { page: 1, ...item.query });
     const statements = listStatements(queries, values);
-    const rows = (statement) => query(statement.sql, statement.params);
-    item.raw = () =>
-      runList(window, {
-        items: () => rows(statements.items),
-        count: async () => Number((await rows(statements.count))[0].total),
-        estimate: statements.estimate ? async () => Number((await rows(statements.estimate))[0].estimate) : null,
-      });
+    item.raw = () => runList(window, statementRunner(statements, query));
     item.url = `/api/events?${new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]))}`;
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, DURATION);

@@ -113,6 +113,8 @@ describe("list totals", () => {
         return 500;
       },
       estimate: null,
+      tableRows: null,
+      planned: null,
     });
     const byOffset = (page: number) => resolveWindow({ page }, [cities.name]);
     expect(await runList(byOffset(1), runner(5))).toMatchObject({ total: 5, totalKind: "exact" });

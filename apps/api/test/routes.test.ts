@@ -513,14 +513,23 @@ describe("HTTP surface", () => {
     expect(response.json()).toEqual({ status: "ok" });
   });
 
-  it("sends security headers with a CSP that lets the SPA run", async () => {
-    const response = await call(t.app, { method: "GET", url: "/api/health" });
-    const csp = String(response.headers["content-security-policy"]);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' data: blob:");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  it("sends security headers with a CSP that lets the SPA run, on every answer", async () => {
+    const answers = [
+      await call(t.app, { method: "GET", url: "/api/health" }),
+      await call(t.app, { method: "GET", url: "/api/countries", headers: bearer(await t.adminToken()) }),
+      await call(t.app, { method: "GET", url: "/" }),
+      await call(t.app, { method: "GET", url: "/api/countries" }),
+    ];
+    for (const response of answers) {
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("connect-src 'self' ws: wss:");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["strict-transport-security"]).toMatch(/max-age=/);
+    }
   });
 
   it("serves the SPA with an index.html fallback for client routes, but JSON 404s under /api", async () => {

@@ -64,12 +64,14 @@ function isIgnored(field: string, policy: AuditPolicy | undefined): boolean {
 
 /**
  * A record answered by an /api route (an object with a numeric id, as GET/POST/PUT answer one): what carries an
- * ETag. Lists, lookups and the auth envelopes have no top-level id.
+ * ETag. Lists, lookups and the auth envelopes have no top-level id; the signed-in user (`/api/auth/me`, asked on
+ * every page load) is a session, never written back with If-Match.
  */
 export function isVersionedAnswer(request: FastifyRequest, statusCode: number, payload: unknown): boolean {
   return (
     (statusCode === 200 || statusCode === 201) &&
     request.url.startsWith("/api/") &&
+    !request.url.startsWith("/api/auth/") &&
     payload !== null &&
     typeof payload === "object" &&
     !Array.isArray(payload) &&

@@ -220,7 +220,7 @@ export function listCondition(
   const filters = Object.entries(resource.filters ?? {}).map(([name, toCondition]) =>
     filterCondition(name, query[name] === "" ? undefined : query[name], toCondition),
   );
-  if (resource.live) filters.unshift({ key: "live", where: resource.live, values: {} });
+  if (resource.live) filters.unshift({ key: "live", where: resource.live, values: {}, estimable: true });
   // A short search keeps its own order (the index that finds the rows); otherwise the resource's order.
   const byName = search.sort.length === 1 && search.sort[0] === table.name;
   const sort = byName && resource.order ? [resource.order] : search.sort;

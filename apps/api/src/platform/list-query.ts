@@ -1,4 +1,12 @@
-import { COUNT_CAP, MAX_INT, OFFSET_PAGE_LIMIT, PAGE_SIZE, type Paged, type TotalKind } from "@palco/shared";
+import {
+  COUNT_CAP,
+  MAX_INT,
+  OFFSET_PAGE_LIMIT,
+  PAGE_SIZE,
+  type Paged,
+  PLANNED_TOTAL_FROM,
+  type TotalKind,
+} from "@palco/shared";
 import {
   and,
   asc,
@@ -24,7 +32,10 @@ import { ApiError } from "./errors.ts";
  *   up to OFFSET_PAGE_LIMIT pages or by seeking past a cursor (the sort key of a row already shown), and only
  *   the rows of the page are joined;
  * - the total is exact up to COUNT_CAP rows and counted without joins; past the cap a filtered list answers
- *   "more than COUNT_CAP" and an unfiltered one the catalogue's estimate.
+ *   "more than COUNT_CAP" and an unfiltered one the catalogue's estimate. A filtered list the planner expects to
+ *   hold PLANNED_TOTAL_FROM rows or more answers that estimate instead of counting: counting the first 1,001
+ *   matches of a common search term reads some 15,000 rows, the dearest statement of any list request. The
+ *   planner is only asked about tables of PLANNED_FROM_TABLE_ROWS rows or more (see there);
  * - the page is read first; when it shows where the list ends (a page by OFFSET with room to spare) that is the
  *   total, and no count runs;
  * - every request of one shape (which filters, what kind of search, which way it pages) runs the same SQL with
@@ -75,11 +86,16 @@ export interface ListCondition {
   key: string;
   where: SQL | undefined;
   values: Record<string, unknown>;
+  /**
+   * The planner's row estimate of `where` can stand for the total of a big list: comparisons of columns with
+   * statistics and LIKE patterns, not conditions it can only guess at (a function's result, say). Counted otherwise.
+   */
+  estimable?: boolean;
 }
 
 export const param = (name: string) => sql.placeholder(name);
 
-export const noCondition: ListCondition = { key: "", where: undefined, values: {} };
+export const noCondition: ListCondition = { key: "", where: undefined, values: {}, estimable: true };
 
 /** Every condition at once; their placeholder names must differ. */
 export function allOf(...conditions: ListCondition[]): ListCondition {
@@ -87,13 +103,14 @@ export function allOf(...conditions: ListCondition[]): ListCondition {
     key: conditions.map((condition) => condition.key).join("&"),
     where: and(...conditions.map((condition) => condition.where)),
     values: Object.assign({}, ...conditions.map((condition) => condition.values)),
+    estimable: conditions.every((condition) => condition.where === undefined || condition.estimable === true),
   };
 }
 
 /** `name = value`-like condition of a query-string filter, absent when the request does not use it. */
 export function filterCondition(name: string, value: unknown, toCondition: (value: SQL) => SQL): ListCondition {
   if (value === undefined) return noCondition;
-  return { key: `${name}=`, where: toCondition(sql`${param(name)}`), values: { [name]: value } };
+  return { key: `${name}=`, where: toCondition(sql`${param(name)}`), values: { [name]: value }, estimable: true };
 }
 
 /**
@@ -114,12 +131,14 @@ export function searchCondition(
       key: "contains",
       where: or(...columns.contains.map((column) => ilike(column, sql`${search}`))),
       values: { search: `%${escaped}%` },
+      estimable: true,
     };
   }
   return {
     key: "prefix",
     where: or(...columns.prefix.map((column) => like(sql`lower(${column})`, sql`lower(${search})`))),
     values: { search: `${escaped}%` },
+    estimable: true,
   };
 }
 
@@ -150,18 +169,27 @@ export function nameSearch(
   if ([...trimmed].length > PREFIX_TERM_LENGTH) {
     if (!lowered) {
       return {
-        condition: { key: "contains", where: ilike(name, sql`${search}`), values: { search: `%${escaped}%` } },
+        condition: {
+          key: "contains",
+          where: ilike(name, sql`${search}`),
+          values: { search: `%${escaped}%` },
+          estimable: true,
+        },
         sort: [name],
       };
     }
     const word = longestWord(trimmed);
     if (word === trimmed) {
       const where = like(lowered, sql`lower(${search})`);
-      return { condition: { key: "contains", where, values: { search: `%${escaped}%` } }, sort: [name] };
+      return {
+        condition: { key: "contains", where, values: { search: `%${escaped}%` }, estimable: true },
+        sort: [name],
+      };
     }
     // Several words: the trigram index looks up the longest (any part of the term is in every row that matches), and
     // each row it finds is checked for the whole term. Handing it every word would add the trigrams of word starts
     // and ends (" d", " da", "na "), found in most rows, whose long lists cost more than the rows they rule out.
+    // The planner cannot tell how many rows strpos keeps (it assumes a third), so such a list is counted.
     const term = param("term");
     const where = and(like(lowered, sql`lower(${search})`), sql`strpos(${lowered}, lower(${term})) > 0`);
     return {
@@ -171,7 +199,12 @@ export function nameSearch(
   }
   const folded = sql`lower(${name}) collate "C"`;
   return {
-    condition: { key: "prefix", where: sql`${folded} like lower(${search})`, values: { search: `${escaped}%` } },
+    condition: {
+      key: "prefix",
+      where: sql`${folded} like lower(${search})`,
+      values: { search: `${escaped}%` },
+      estimable: true,
+    },
     sort: [folded],
   };
 }
@@ -245,6 +278,12 @@ export interface ListQueries {
   count: PgSelect;
   /** The planner's row estimate of an unfiltered table (null when conditions apply). */
   estimate: PgSelect | null;
+  /** The same estimate, whatever the conditions: how big the table is. */
+  tableRows: PgSelect;
+  /** The table's name (what its size is remembered by). */
+  table: string;
+  /** The rows `EXPLAIN` asks the planner about: an estimable filtered list's (else null). */
+  planned: PgSelect | null;
 }
 
 /** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
@@ -304,21 +343,63 @@ export function listQueries<TFields extends SelectedFields>(
     .limit(COUNT_CAP + 1)
     .as("capped");
   const countQuery = db.select({ total: count() }).from(capped).$dynamic();
-  const estimate =
-    where === undefined
+  const tableRows = db
+    .select({
+      // What the planner assumes: the density of the last ANALYZE times the table's current size; -1 before any
+      // ANALYZE (then the table is counted).
+      estimate: sql<number>`case when c.relpages > 0 and c.reltuples >= 0
+        then c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::float8)
+        else -1 end`.mapWith(Number),
+    })
+    .from(sql`pg_class c`)
+    .where(sql`c.oid = to_regclass(${getTableName(table)})`)
+    .$dynamic();
+  const estimate = where === undefined ? tableRows : null;
+  const planned =
+    where !== undefined && condition.estimable === true
       ? db
-          .select({
-            // What the planner assumes: the density of the last ANALYZE times the table's current size; -1 before
-            // any ANALYZE (then the table is counted).
-            estimate: sql<number>`case when c.relpages > 0 and c.reltuples >= 0
-              then c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::float8)
-              else -1 end`.mapWith(Number),
-          })
-          .from(sql`pg_class c`)
-          .where(sql`c.oid = to_regclass(${getTableName(table)})`)
+          .select({ one: sql`1` })
+          .from(table as PgTable)
+          .where(where)
           .$dynamic()
       : null;
-  return { items: items.$dynamic(), count: countQuery, estimate };
+  return { items: items.$dynamic(), count: countQuery, estimate, tableRows, planned, table: getTableName(table) };
+}
+
+/**
+ * The planner is asked about a filtered list only when its table holds this many rows: in a smaller one a list it
+ * could expect past PLANNED_TOTAL_FROM holds a quarter of the table or more, so counting it up to the cap stops
+ * within some 4,000 rows, cheaper than the planning an `EXPLAIN` repeats (a sixth of a mid-sized list's rate).
+ */
+export const PLANNED_FROM_TABLE_ROWS = 4 * PLANNED_TOTAL_FROM;
+
+/** How long a table's size, as the catalogue tells it, is taken as known: it only decides whether to ask. */
+const TABLE_ROWS_KEPT_MS = 60_000;
+const tableRowsSeen = new WeakMap<object, Map<string, { rows: number; until: number }>>();
+
+/** The catalogue's row estimate of `table` in the database `scope` stands for, read at most once a minute. */
+async function recentTableRows(scope: object, table: string, read: () => Promise<number>): Promise<number> {
+  let byTable = tableRowsSeen.get(scope);
+  if (!byTable) {
+    byTable = new Map();
+    tableRowsSeen.set(scope, byTable);
+  }
+  const seen = byTable.get(table);
+  const now = Date.now();
+  if (seen && seen.until > now) return seen.rows;
+  const rows = await read();
+  byTable.set(table, { rows, until: now + TABLE_ROWS_KEPT_MS });
+  return rows;
+}
+
+/** `EXPLAIN` of a statement: the planner reads its statistics with the request's values, and runs nothing. */
+const EXPLAIN = "explain (format json) ";
+
+/** The rows the top node of an `EXPLAIN (FORMAT JSON)` answer expects. */
+export function plannedRows(rows: Record<string, unknown>[]): number {
+  const document = rows[0]?.["QUERY PLAN"];
+  const plans = (typeof document === "string" ? JSON.parse(document) : document) as { Plan: { "Plan Rows": number } }[];
+  return Number(plans[0]?.Plan["Plan Rows"] ?? 0);
 }
 
 /** The SQL text and parameters of each statement of a request, as the driver receives them (the benchmark). */
@@ -327,10 +408,34 @@ export function listStatements(queries: ListQueries, values: Record<string, unkn
     const { sql: text, params } = query.toSQL();
     return { sql: text, params: fillPlaceholders(params, values) };
   };
+  const planned = queries.planned ? filled(queries.planned) : null;
   return {
     items: filled(queries.items),
     count: filled(queries.count),
     estimate: queries.estimate ? filled(queries.estimate) : null,
+    tableRows: filled(queries.tableRows),
+    planned: planned ? { sql: EXPLAIN + planned.sql, params: planned.params } : null,
+    table: queries.table,
+  };
+}
+
+type Statement = { sql: string; params: unknown[] };
+
+/** `listStatements` run through `query` (SQL text and parameters to rows): the benchmark's driver baseline. */
+export function statementRunner(
+  statements: ReturnType<typeof listStatements>,
+  query: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+): ListRunner {
+  const rows = (statement: Statement) => query(statement.sql, statement.params);
+  // The SQL text names no columns (drizzle reads its answers by position): the one value of a one-row answer.
+  const value = async (statement: Statement) => Number(Object.values((await rows(statement))[0] ?? {})[0] ?? -1);
+  const { estimate, planned } = statements;
+  return {
+    items: () => rows(statements.items),
+    count: () => value(statements.count),
+    estimate: estimate ? () => value(estimate) : null,
+    tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
+    planned: planned ? async () => plannedRows(await rows(planned)) : null,
   };
 }
 
@@ -339,11 +444,22 @@ export interface ListRunner {
   items(): Promise<Record<string, unknown>[]>;
   count(): Promise<number>;
   estimate: (() => Promise<number>) | null;
+  /** The table's size, which decides whether `planned` is worth asking (null: ask). */
+  tableRows: (() => Promise<number>) | null;
+  /** The planner's estimate of an estimable filtered list's rows. */
+  planned: (() => Promise<number>) | null;
+}
+
+/** 123,456 → 120,000: a planner's guess at a filtered list is no better than its first two digits. */
+function twoDigits(value: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(value)) - 1);
+  return Math.round(value / unit) * unit;
 }
 
 /**
  * The page first; then the total: known from the page when an OFFSET page ends inside it (the list ends there), else
- * the catalogue's estimate for an unfiltered list past the cap, else the count up to the cap.
+ * the catalogue's estimate for an unfiltered list past the cap, or the planner's for a filtered one it expects past
+ * PLANNED_TOTAL_FROM, else the count up to the cap.
  */
 export async function runList(
   window: Window,
@@ -356,6 +472,10 @@ export async function runList(
   if (runner.estimate) {
     const estimate = Math.round(await runner.estimate());
     if (estimate > COUNT_CAP) return { fetched, total: estimate, totalKind: "estimated" };
+  }
+  if (runner.planned && (!runner.tableRows || (await runner.tableRows()) >= PLANNED_FROM_TABLE_ROWS)) {
+    const planned = await runner.planned();
+    if (planned >= PLANNED_TOTAL_FROM) return { fetched, total: twoDigits(planned), totalKind: "estimated" };
   }
   const counted = await runner.count();
   return counted > COUNT_CAP
@@ -371,6 +491,23 @@ interface PreparedList {
   items: Prepared;
   count: Prepared;
   estimate: Prepared | null;
+  tableRows: Prepared;
+  planned: Prepared | null;
+  table: string;
+}
+
+/** Runs SQL text with its parameters on either driver (node-postgres' pool and PGlite answer alike). */
+interface RawClient {
+  query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** `EXPLAIN` of a built statement, with the request's values bound as the statement itself would have them. */
+function explained(db: Db, query: PgSelect): Prepared {
+  const { sql: text, params } = query.toSQL();
+  const client = (db as unknown as { $client: RawClient }).$client;
+  return {
+    execute: async (values) => (await client.query(EXPLAIN + text, fillPlaceholders(params, values))).rows,
+  };
 }
 
 /** Built statements by database, list and shape; unnamed on the server, so PostgreSQL plans each with its values. */
@@ -404,6 +541,9 @@ function preparedList<TFields extends SelectedFields>(
       items: build(queries.items),
       count: build(queries.count),
       estimate: queries.estimate ? build(queries.estimate) : null,
+      tableRows: build(queries.tableRows),
+      planned: queries.planned ? explained(db, queries.planned) : null,
+      table: queries.table,
     };
     byKey.set(key, prepared);
   }
@@ -420,14 +560,16 @@ export async function listPage<TFields extends SelectedFields>(
   sort: SortKey[] = source.sort,
 ): Promise<PageResult<Row<TFields>>> {
   const window = resolveWindow(request, sort);
-  const { items, count, estimate } = preparedList(db, source, condition, window, sort);
+  const { items, count, estimate, tableRows, planned, table } = preparedList(db, source, condition, window, sort);
+  const catalogueRows = async (statement: Prepared) =>
+    Number(((await statement.execute({})) as { estimate: number }[])[0]?.estimate ?? -1);
   const values = listValues(condition, window);
   const { fetched, total, totalKind } = await runList(window, {
     items: async () => (await items.execute(values)) as Record<string, unknown>[],
     count: async () => Number(((await count.execute(values)) as { total: number }[])[0]?.total ?? 0),
-    estimate: estimate
-      ? async () => Number(((await estimate.execute({})) as { estimate: number }[])[0]?.estimate ?? -1)
-      : null,
+    estimate: estimate ? () => catalogueRows(estimate) : null,
+    tableRows: () => recentTableRows(db, table, () => catalogueRows(tableRows)),
+    planned: planned ? async () => plannedRows((await planned.execute(values)) as Record<string, unknown>[]) : null,
   });
   const keyCount = sort.length + 1;
   const more = fetched.length > PAGE_SIZE;

@@ -58,6 +58,15 @@ export const optionalIdFilter = z.preprocess(
 export const COUNT_CAP = 1_000;
 
 /**
+ * A filtered list the planner expects to hold at least this many rows answers its estimate (`totalKind:
+ * "estimated"`, two significant digits) without counting. The planner judges a search from 100 sampled values,
+ * each standing for 1% of the table, so a term found in one or two of them by chance reads as 10,000–20,000 rows
+ * of a million; fifty times the cap is well past what chance produces, and counting a term that common up to the
+ * cap is the dearest count a list runs.
+ */
+export const PLANNED_TOTAL_FROM = 50 * COUNT_CAP;
+
+/**
  * Pages up to this number open by OFFSET; beyond it a page is reached through a cursor (`after`/`before`, the
  * `next`/`previous` of a neighbouring page), so a deep page costs what page 1 costs.
  */
@@ -85,8 +94,16 @@ export const pageQuery = z.object({
 
 export const timestamp = z.string().describe("ISO 8601 date-time");
 
-/** How far `total` can be trusted: counted, "more than total" (a filtered list past COUNT_CAP), or "about total". */
-export const totalKind = z.enum(["exact", "capped", "estimated"]);
+/**
+ * How far `total` can be trusted: counted, "more than total" (a filtered list past COUNT_CAP), or "about total"
+ * (an unfiltered list past COUNT_CAP, or a filtered one the planner expects past PLANNED_TOTAL_FROM).
+ */
+export const totalKind = z
+  .enum(["exact", "capped", "estimated"])
+  .describe(
+    "exact: total is counted. capped: more than total (1,000) rows match. estimated: about total rows, the planner's " +
+      "estimate (an unfiltered list past 1,000 rows, or a filtered one it expects past 50,000, to two digits).",
+  );
 export type TotalKind = z.infer<typeof totalKind>;
 
 export const paged = <T extends z.ZodType>(item: T) =>

@@ -179,9 +179,9 @@ function bookingSearch(term: string | undefined): ListCondition {
   const text = like(bookings.searchText, sql`lower(${search})`);
   const values = { search: `%${escapeLike(trimmed)}%` };
   if (FOLIO_PART.test(trimmed)) {
-    return { key: "contains-folio", where: or(text, ilike(bookings.folio, sql`${search}`)), values };
+    return { key: "contains-folio", where: or(text, ilike(bookings.folio, sql`${search}`)), values, estimable: true };
   }
-  return { key: "contains", where: text, values };
+  return { key: "contains", where: text, values, estimable: true };
 }
 
 /**

@@ -1,0 +1,161 @@
+import { COUNT_CAP, PAGE_SIZE, PLANNED_TOTAL_FROM } from "@palco/shared";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cityResource } from "../src/modules/cities/routes.ts";
+import { crudListQueries } from "../src/platform/crud.ts";
+import {
+  type ListRunner,
+  listStatements,
+  PLANNED_FROM_TABLE_ROWS,
+  resolveWindow,
+  runList,
+  statementRunner,
+} from "../src/platform/list-query.ts";
+import { cities } from "../src/platform/schema.ts";
+import { call, type TestApp, withTestApp } from "./helpers.ts";
+
+// A table big enough for the planner to be asked (PLANNED_FROM_TABLE_ROWS) and to expect a filtered list past
+// PLANNED_TOTAL_FROM: the cities of one state, every name holding "massa", plus a few thousand elsewhere so the
+// state filter keeps some rows out.
+const MASS = PLANNED_FROM_TABLE_ROWS + 10_000;
+const OTHERS = 3_000;
+
+let t: TestApp;
+let admin: { authorization: string };
+withTestApp((app, auth) => {
+  t = app;
+  admin = auth;
+});
+
+interface Page {
+  items: { id: number; name: string }[];
+  total: number;
+  totalKind: "exact" | "capped" | "estimated";
+  pageCount: number;
+  next: string | null;
+}
+
+async function list(url: string): Promise<Page> {
+  const response = await call(t.app, { method: "GET", url, headers: admin });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Page;
+}
+
+let massState: number;
+let otherState: number;
+
+beforeAll(async () => {
+  const post = async (url: string, payload: object) =>
+    (await call(t.app, { method: "POST", url, headers: admin, payload })).json().id as number;
+  const country = await post("/api/countries", { name: "Estimate Land", code: "ESL" });
+  massState = await post("/api/states", { name: "Mass State", code: "MSS", country });
+  otherState = await post("/api/states", { name: "Other State", code: "OTS", country });
+  await t.app.db.execute(sql`
+    insert into cities (name, code, time_zone, state_id)
+    select 'Massa ' || lpad(g::text, 6, '0'), 'MAS' || g, 'UTC', ${massState}
+    from generate_series(1, ${MASS}) g`);
+  await t.app.db.execute(sql`
+    insert into cities (name, code, time_zone, state_id)
+    select 'Quieta ' || lpad(g::text, 6, '0'), 'QUI' || g, 'UTC', ${otherState}
+    from generate_series(1, ${OTHERS}) g`);
+  await t.app.db.execute(sql`analyze cities`);
+}, 120_000);
+
+describe("totals of big filtered lists", () => {
+  it("answers the planner's estimate, to two digits, for a search the planner expects past the threshold", async () => {
+    const page = await list("/api/cities?search=massa");
+    expect(page.totalKind).toBe("estimated");
+    // The planner's guess, not a count: near the true number and rounded to its first two digits.
+    expect(page.total).toBeGreaterThanOrEqual(PLANNED_TOTAL_FROM);
+    expect(page.total).toBeLessThanOrEqual(MASS * 1.5);
+    expect(page.total % 1_000).toBe(0);
+    expect(page.pageCount).toBe(Math.ceil(page.total / PAGE_SIZE));
+    expect(page.items.map((item) => item.name)).toEqual(
+      Array.from({ length: PAGE_SIZE }, (_, index) => `Massa ${String(index + 1).padStart(6, "0")}`),
+    );
+    expect(page.next).not.toBeNull();
+  });
+
+  it("estimates a filter by state the same way, and a short prefix search", async () => {
+    expect(await list(`/api/cities?state=${massState}`)).toMatchObject({ totalKind: "estimated" });
+    expect(await list("/api/cities?search=ma")).toMatchObject({ totalKind: "estimated" });
+  });
+
+  it("counts a list the planner expects below the threshold, and one it cannot judge", async () => {
+    // 3,000 rows: past the cap, below the threshold.
+    expect(await list(`/api/cities?state=${otherState}`)).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+    expect(await list("/api/cities?search=quieta")).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+    // Several words: the planner cannot tell how many rows the whole term keeps, so the list is counted.
+    expect(await list("/api/cities?search=massa%2000")).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+    expect(await list("/api/cities?search=massa%20000001")).toMatchObject({ total: 1, totalKind: "exact" });
+    // The search and the other state's filter together: the planner expects few rows, and there are none.
+    expect(await list(`/api/cities?search=massa&state=${otherState}`)).toMatchObject({ total: 0, totalKind: "exact" });
+  });
+});
+
+describe("the same statements on the driver (the benchmark's baseline)", () => {
+  it("reach the totals the API answers", async () => {
+    const client = (
+      t.app.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: [] }> } }
+    ).$client;
+    const query = async (text: string, params: unknown[]) => (await client.query(text, params)).rows;
+    for (const request of [
+      {},
+      { search: "massa" },
+      { state: otherState },
+      { search: "quieta" },
+      { search: "massa 000001" },
+    ]) {
+      const { window, queries, values } = crudListQueries(t.app.db, cityResource, { page: 1, ...request });
+      const { fetched, total, totalKind } = await runList(
+        window,
+        statementRunner(listStatements(queries, values), query),
+      );
+      const url = `/api/cities?${new URLSearchParams(Object.entries(request).map(([key, value]) => [key, String(value)] as [string, string]))}`;
+      const answer = await list(url);
+      expect({ total, totalKind }, url).toEqual({ total: answer.total, totalKind: answer.totalKind });
+      expect(fetched.length, url).toBe(answer.items.length + (answer.next ? 1 : 0));
+    }
+  });
+});
+
+describe("runList", () => {
+  const window = resolveWindow({ page: 1 }, [cities.name]);
+  const runner = (planned: number, calls: string[], tableRows = PLANNED_FROM_TABLE_ROWS): ListRunner => ({
+    items: async () => Array.from({ length: PAGE_SIZE + 1 }, (_, index) => ({ id: index + 1 })),
+    count: async () => {
+      calls.push("count");
+      return COUNT_CAP + 1;
+    },
+    estimate: null,
+    tableRows: async () => tableRows,
+    planned: async () => {
+      calls.push("planned");
+      return planned;
+    },
+  });
+
+  it("asks the planner before counting, and counts only below the threshold", async () => {
+    const calls: string[] = [];
+    expect(await runList(window, runner(123_456, calls))).toMatchObject({ total: 120_000, totalKind: "estimated" });
+    expect(await runList(window, runner(PLANNED_TOTAL_FROM, calls))).toMatchObject({
+      total: PLANNED_TOTAL_FROM,
+      totalKind: "estimated",
+    });
+    expect(calls).toEqual(["planned", "planned"]);
+    expect(await runList(window, runner(PLANNED_TOTAL_FROM - 1, calls))).toMatchObject({
+      total: COUNT_CAP,
+      totalKind: "capped",
+    });
+    expect(calls).toEqual(["planned", "planned", "planned", "count"]);
+  });
+
+  it("counts without asking the planner on a table too small for it to pay", async () => {
+    const calls: string[] = [];
+    expect(await runList(window, runner(123_456, calls, PLANNED_FROM_TABLE_ROWS - 1))).toMatchObject({
+      total: COUNT_CAP,
+      totalKind: "capped",
+    });
+    expect(calls).toEqual(["count"]);
+  });
+});
