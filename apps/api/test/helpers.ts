@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { PermissionCode, Session } from "@palco/shared";
+import type { Paged, PermissionCode, Session } from "@palco/shared";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import pg from "pg";
@@ -214,6 +214,17 @@ export async function call(app: FastifyInstance, options: InjectOptions): Promis
   const response = await app.inject(options);
   expect(response.statusCode, `${options.method} ${options.url} → ${response.body}`).toBeLessThan(500);
   return response;
+}
+
+/** A paged list read with `headers`, which must answer 200. */
+export async function readPage<TItem = { id: number; name: string }>(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Paged<TItem>> {
+  const response = await call(app, { method: "GET", url, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Paged<TItem>;
 }
 
 export interface OutboxMessage {

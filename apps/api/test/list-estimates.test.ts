@@ -12,7 +12,7 @@ import {
   statementRunner,
 } from "../src/platform/list-query.ts";
 import { cities } from "../src/platform/schema.ts";
-import { call, type TestApp, withTestApp } from "./helpers.ts";
+import { call, readPage, type TestApp, withTestApp } from "./helpers.ts";
 
 // A table big enough for the planner to be asked (PLANNED_FROM_TABLE_ROWS) and to expect a filtered list past
 // PLANNED_TOTAL_FROM: the cities of one state, every name holding "massa", plus a few thousand elsewhere so the
@@ -27,19 +27,7 @@ withTestApp((app, auth) => {
   admin = auth;
 });
 
-interface Page {
-  items: { id: number; name: string }[];
-  total: number;
-  totalKind: "exact" | "capped" | "estimated";
-  pageCount: number;
-  next: string | null;
-}
-
-async function list(url: string): Promise<Page> {
-  const response = await call(t.app, { method: "GET", url, headers: admin });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Page;
-}
+const list = (url: string) => readPage(t.app, url, admin);
 
 let massState: number;
 let otherState: number;

@@ -1,9 +1,9 @@
-import { COUNT_CAP, OFFSET_PAGE_LIMIT, PAGE_SIZE, translate } from "@palco/shared";
+import { COUNT_CAP, OFFSET_PAGE_LIMIT, PAGE_SIZE, type Paged, translate } from "@palco/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveWindow, runList } from "../src/platform/list-query.ts";
 import { cities } from "../src/platform/schema.ts";
-import { call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
+import { call, expectErrorShape, readPage, type TestApp, withTestApp } from "./helpers.ts";
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -12,25 +12,12 @@ withTestApp((app, auth) => {
   admin = auth;
 });
 
-interface Page {
-  items: { id: number; name?: string }[];
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-  totalKind: "exact" | "capped" | "estimated";
-  next: string | null;
-  previous: string | null;
-}
+type Page = Paged<{ id: number; name?: string }>;
 
 const get = (url: string, language = "en") =>
   call(t.app, { method: "GET", url, headers: { ...admin, "accept-language": language } });
 
-async function list(url: string): Promise<Page> {
-  const response = await get(url);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Page;
-}
+const list = (url: string): Promise<Page> => readPage(t.app, url, admin);
 
 const ids = (page: Page) => page.items.map((item) => item.id);
 const cursorQuery = (name: "after" | "before", cursor: string | null) => `${name}=${encodeURIComponent(cursor!)}`;

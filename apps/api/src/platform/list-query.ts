@@ -95,7 +95,7 @@ export interface ListCondition {
 
 export const param = (name: string) => sql.placeholder(name);
 
-export const noCondition: ListCondition = { key: "", where: undefined, values: {}, estimable: true };
+export const noCondition: ListCondition = { key: "", where: undefined, values: {} };
 
 /** Every condition at once; their placeholder names must differ. */
 export function allOf(...conditions: ListCondition[]): ListCondition {
@@ -537,11 +537,13 @@ function preparedList<TFields extends SelectedFields>(
     // drizzle's `prepare(name)` would name a server-side statement, whose generic plan ignores the search term;
     // the unnamed form keeps the built SQL and its row mapping only.
     const build = (query: PgSelect) => (query as unknown as { _prepare(): Prepared })._prepare();
+    const tableRows = build(queries.tableRows);
     prepared = {
       items: build(queries.items),
       count: build(queries.count),
-      estimate: queries.estimate ? build(queries.estimate) : null,
-      tableRows: build(queries.tableRows),
+      // The same statement: an unfiltered list's estimate is its table's size.
+      estimate: queries.estimate ? tableRows : null,
+      tableRows,
       planned: queries.planned ? explained(db, queries.planned) : null,
       table: queries.table,
     };
