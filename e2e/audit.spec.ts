@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import {
   apiClient,
   chooseOption,
   createStaffWith,
+  detailValue,
   signIn,
   successBanner,
   tableRows,
@@ -100,4 +101,79 @@ test("staff without AUDIT_LOG_INDEX see neither the trail nor any History", asyn
   await expect(page.getByRole("region", { name: "History" })).toHaveCount(0);
   await page.goto("/audit-log");
   await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+});
+
+/** A field's row (label, before, arrow, after) in a table of changes within `scope`. */
+function changeRow(scope: Page | Locator, field: string) {
+  const page = "page" in scope ? scope.page() : scope;
+  return scope.getByRole("row").filter({ has: page.getByRole("cell", { name: field, exact: true }) });
+}
+
+test("the trail and a record's History name every resource, action, field and value, in both languages", async ({
+  page,
+}) => {
+  await signIn(page, USERS.admin);
+
+  // A review decision (the demo accepted boxes): the action, the resource and the changed fields by their labels.
+  await page.goto("/audit-log?resource=boxes&action=accept");
+  const accepted = tableRows(page).first();
+  await expect(accepted).toContainText("accepted");
+  await expect(accepted).toContainText("Boxes");
+  await expect(accepted).toContainText("Sent for review");
+  await expect(accepted).toContainText("Status");
+  await expect(accepted).not.toContainText("readyForReview");
+  await expect(accepted).not.toContainText("boxes");
+  const boxLink = accepted.getByRole("link", { name: /^#\d+$/ });
+  const boxId = (await boxLink.textContent())!.slice(1);
+
+  // The entry: each field by its label, each value by the label the box's own page shows.
+  await accepted.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/audit-log\/\d+$/);
+  await expect(detailValue(page, "Action")).toHaveText("accepted");
+  await expect(detailValue(page, "Resource")).toHaveText("Boxes");
+  await expect(changeRow(page, "Status").getByRole("cell")).toHaveText(["Status", "Pending", "Accepted"]);
+  await expect(changeRow(page, "Sent for review").getByRole("cell")).toHaveText(["Sent for review", "Yes", "No"]);
+
+  // The same decision in the box's History.
+  await page.goto(`/boxes/${boxId}`);
+  const history = page.getByRole("region", { name: "History" });
+  const decision = history.getByRole("listitem").filter({ hasText: "accepted" }).first();
+  await expect(decision).toBeVisible();
+  await expect(changeRow(decision, "Status").getByRole("cell")).toHaveText(["Status", "Pending", "Accepted"]);
+  await expect(history).not.toContainText("readyForReview");
+
+  // A booking action: the owner paid, with the status the booking screens show.
+  await page.goto("/audit-log?resource=bookings&action=owner-paid");
+  const paid = tableRows(page).first();
+  await expect(paid).toContainText("recorded the owner payment");
+  await expect(paid).toContainText("Bookings");
+  await expect(paid).toContainText("Owner payment status");
+  await expect(paid).not.toContainText("owner-paid");
+  await paid.getByRole("link").first().click();
+  await expect(changeRow(page, "Owner payment status").getByRole("cell")).toHaveText([
+    "Owner payment status",
+    "Pending",
+    "Paid",
+  ]);
+  const paidEntry = page.url();
+
+  // Spanish: the same labels, translated.
+  await writeStorage(page, "palco.language", "es");
+  await page.goto(paidEntry);
+  await expect(detailValue(page, "Acción")).toHaveText("registró el pago al propietario");
+  await expect(detailValue(page, "Recurso")).toHaveText("Reservas");
+  await expect(changeRow(page, "Estado del pago al propietario").getByRole("cell")).toHaveText([
+    "Estado del pago al propietario",
+    "Pendiente",
+    "Pagado",
+  ]);
+  await page.goto("/audit-log?resource=boxes&action=accept");
+  await expect(tableRows(page).first()).toContainText("aceptó");
+  await expect(tableRows(page).first()).toContainText("Palcos");
+  await expect(tableRows(page).first()).toContainText("Enviado a revisión");
+  await page.goto(`/boxes/${boxId}`);
+  const historial = page.getByRole("region", { name: "Historial" });
+  await expect(
+    changeRow(historial.getByRole("listitem").filter({ hasText: "aceptó" }).first(), "Estado").getByRole("cell"),
+  ).toHaveText(["Estado", "Pendiente", "Aceptado"]);
 });

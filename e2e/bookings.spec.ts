@@ -26,7 +26,9 @@ type BookingDetail = BookingRow & {
   box: BookingRow["box"] & { user: { id: number } };
 };
 
-/** Demo bookings matching `query`, through the API (every page). */
+/** An instant as every English screen shows it: day first, 12-hour clock. */
+const ENGLISH_INSTANT = /^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/;
+
 /** The bookings matching `query`, page after page (newest first), read only as far as the caller goes. */
 async function* bookingPages(page: Page, query: string): AsyncGenerator<BookingRow> {
   const admin = await apiClient(page.request, USERS.admin);
@@ -142,14 +144,15 @@ test("a booking: tickets sent then delivered, each confirmed; the owner paid wit
   await sent.getByRole("button", { name: "Mark as sent" }).click();
   await expect(sent).toHaveCount(0);
   await expect(detailValue(page, "Status").first()).toHaveText("On the way");
-  await expect(detailValue(page, "Sent")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  // Ticket dates read like every other date on screen (D/M/YYYY h:mm:ss A), on the venue's clock.
+  await expect(detailValue(page, "Sent")).toHaveText(ENGLISH_INSTANT);
   await expect(page.getByRole("button", { name: "Mark as sent" })).toHaveCount(0);
   await page.getByRole("button", { name: "Mark as delivered" }).click();
   await page
     .getByRole("dialog", { name: "Mark as delivered" })
     .getByRole("button", { name: "Mark as delivered" })
     .click();
-  await expect(detailValue(page, "Delivered")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await expect(detailValue(page, "Delivered")).toHaveText(ENGLISH_INSTANT);
   await expect(page.getByRole("button", { name: "Mark as delivered" })).toHaveCount(0);
 
   // The reference is checked on submit, as the server checks it.
@@ -165,7 +168,8 @@ test("a booking: tickets sent then delivered, each confirmed; the owner paid wit
   await reference.fill("SPEI0042AB9931BBVA");
   await pay.getByRole("button", { name: "The owner has been paid" }).click();
   await expect(pay).toHaveCount(0);
-  await expect(detailValue(page, "Owner payment status")).toHaveText("Payed");
+  // The API's value stays the specification's "payed"; English reads Paid, Spanish Pagado.
+  await expect(detailValue(page, "Owner payment status")).toHaveText("Paid");
   await expect(detailValue(page, "Payment reference")).toHaveText("SPEI0042AB9931BBVA");
   await expect(page.getByRole("button", { name: "Change owner payment status" })).toHaveCount(0);
 

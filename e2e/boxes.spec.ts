@@ -5,6 +5,7 @@ import {
   blockThenUnblock,
   detailValue,
   expectEveryRow,
+  recordIds,
   rejectWithReview,
   reviewBadge,
   signIn,
@@ -130,4 +131,18 @@ test("palcos en español: tipos, temporadas y bloqueo", async ({ page }) => {
   );
   await expect(page.getByRole("button", { name: "Aceptar" })).toHaveAttribute("aria-disabled", "true");
   await blockThenUnblock(page, { block: "Bloquear", unblock: "Desbloquear", active: "Activo", inactive: "Inactivo" });
+});
+
+test("boxes: the review inbox opens on the box that has waited longest", async ({ page }) => {
+  const waiting = await boxesWhere(page, "status=waiting");
+  const readyAt = new Map(
+    (waiting as (BoxRow & { readyAt: string })[]).map((row) => [row.id, Date.parse(row.readyAt)]),
+  );
+  await signIn(page, USERS.admin);
+  await page.goto("/boxes?status=waiting");
+  await expect(tableRows(page).first()).toBeVisible();
+  const shown = await recordIds(page, "boxes");
+  expect(shown.length).toBeGreaterThanOrEqual(2);
+  const waited = shown.map((id) => readyAt.get(id) ?? Number.NaN);
+  expect(waited).toEqual([...waited].sort((a, b) => a - b));
 });

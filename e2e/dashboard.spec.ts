@@ -79,7 +79,10 @@ test("the dashboard draws every report of the demo, and the period and range liv
   await expect
     .poll(() => chartRows(chart(page, "User sign-ups")))
     .toEqual([
-      expect.stringMatching(new RegExp(`^\\w{3} ${year} \\| ${year}-${month}-01 \\| ${year}-${month}-15 \\| \\d+$`)),
+      // Each bucket's days as every date on screen reads (D/M/YYYY), like the picker above.
+      expect.stringMatching(
+        new RegExp(`^\\w{3} ${year} \\| 1/${Number(month)}/${year} \\| 15/${Number(month)}/${year} \\| \\d+$`),
+      ),
     ]);
 
   // Half-yearly over last year: two buckets, and a reload keeps both choices.
@@ -95,8 +98,8 @@ test("the dashboard draws every report of the demo, and the period and range liv
   const income = chart(page, "Charges and fees");
   await expect.poll(() => chartRows(income)).toHaveLength(2);
   const rows = await chartRows(income);
-  expect(rows[0]).toMatch(new RegExp(`^H1 ${LAST_YEAR} \\| ${LAST_YEAR}-01-01 \\| ${LAST_YEAR}-06-30 \\| `));
-  expect(rows[1]).toMatch(new RegExp(`^H2 ${LAST_YEAR} \\| ${LAST_YEAR}-07-01 \\| ${LAST_YEAR}-12-31 \\| `));
+  expect(rows[0]).toMatch(new RegExp(`^H1 ${LAST_YEAR} \\| 1/1/${LAST_YEAR} \\| 30/6/${LAST_YEAR} \\| `));
+  expect(rows[1]).toMatch(new RegExp(`^H2 ${LAST_YEAR} \\| 1/7/${LAST_YEAR} \\| 31/12/${LAST_YEAR} \\| `));
 
   // The CSV holds the chart's numbers exactly; its income adds up to the Total shown above the chart.
   const downloading = page.waitForEvent("download");
@@ -119,7 +122,7 @@ test("the dashboard draws every report of the demo, and the period and range liv
   await expect
     .poll(() => chartRows(chart(page, "Rentals")))
     .toEqual([
-      expect.stringMatching(new RegExp(`^${LAST_YEAR} \\| ${LAST_YEAR}-01-01 \\| ${LAST_YEAR}-12-31 \\| [1-9]\\d*$`)),
+      expect.stringMatching(new RegExp(`^${LAST_YEAR} \\| 1/1/${LAST_YEAR} \\| 31/12/${LAST_YEAR} \\| [1-9]\\d*$`)),
     ]);
   await expectNoSeriousA11yViolations(page);
 });
@@ -212,4 +215,17 @@ test("on a phone the dashboard is one column without sideways scrolling, pie leg
   });
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the demo's finance role reads the reports it is named for", async ({ page }) => {
+  await signIn(page, { email: "guadalupe.ramirez@palco.local", password: USERS.admin.password });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Income", "Boxes", "Users"]);
+  for (const title of ["Charges and fees", "Rentals", "Box sign-ups", "User sign-ups"]) {
+    await expect(chart(page, title).locator(".recharts-bar-rectangle").first(), title).toBeVisible();
+  }
+  await expect(chart(page, "Booked boxes").getByRole("row").nth(1).getByRole("link")).toHaveAttribute(
+    "href",
+    /^\/bookings\/\d+$/,
+  );
 });

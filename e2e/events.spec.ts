@@ -5,6 +5,7 @@ import {
   chooseOption,
   detailValue,
   expectEveryRow,
+  recordIds,
   signIn,
   solidPng,
   statusBadge,
@@ -46,6 +47,32 @@ test("events: the list pages and filters by place and by the venue's day", async
   await page.goto("/events");
   await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
   await expect(tableRows(page)).toHaveCount(12);
+  // The list opens on the events to come, soonest first; the ones already held come after them, newest first.
+  const starts = new Map<number, number>();
+  let pageCount = 1;
+  for (let number = 1; number <= pageCount; number++) {
+    const list = await admin.get<{ items: { id: number; startsAt: string }[]; pageCount: number }>(
+      `/api/events?page=${number}`,
+    );
+    pageCount = list.pageCount;
+    for (const item of list.items) starts.set(item.id, Date.parse(item.startsAt));
+  }
+  const now = Date.now();
+  const upcoming = [...starts.values()].filter((start) => start > now).length;
+  const latestHeld = Math.max(...[...starts.values()].filter((start) => start <= now));
+  const opened = (await recordIds(page, "events")).map((id) => starts.get(id)!);
+  expect(opened).toHaveLength(12);
+  expect(opened[0]).toBeGreaterThan(now);
+  expect(opened).toEqual([...opened].sort((a, b) => a - b));
+  // The page where the held events begin: the last ones to come, then the most recent held one first.
+  await page.goto(`/events?page=${Math.floor(upcoming / 12) + 1}`);
+  await expect(tableRows(page).first()).toBeVisible();
+  const boundary = (await recordIds(page, "events")).map((id) => starts.get(id)!);
+  const toCome = boundary.filter((start) => start > now);
+  expect(boundary.slice(0, toCome.length)).toEqual([...toCome].sort((a, b) => a - b));
+  expect(boundary[toCome.length]).toBe(latestHeld);
+  expect(boundary.slice(toCome.length)).toEqual(boundary.slice(toCome.length).sort((a, b) => b - a));
+  await page.goto("/events");
   await expect(
     page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 3" }),
   ).toBeVisible();
@@ -171,4 +198,85 @@ test("eventos en español: títulos, filtros y mensajes", async ({ page }) => {
   await page.getByRole("button", { name: "Crear" }).click();
   await expect(page.getByText("La duración debe ser un número entero de horas, al menos 1")).toBeVisible();
   await expect(page.getByText("La fecha y hora de inicio son obligatorias")).toBeVisible();
+});
+
+/** The wall clock of `zone` at `instant`, on the hour: what the venue's city reads. */
+function wallHour(instant: number, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  ) as { year: number; month: number; day: number; hour: number };
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return {
+    ...parts,
+    text: `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:00:00`,
+    label: `${parts.day} ${new Date(Date.UTC(2000, parts.month - 1, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" })} ${parts.year}`,
+  };
+}
+
+test.describe("staff west of the venue", () => {
+  // Two hours behind Guadalajara: a minimum on the browser's clock would be two hours too early for the server.
+  test.use({ timezoneId: "America/Los_Angeles" });
+
+  test("the start picker works on the venue's clock: its first slot is one the server accepts", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    const admin = await apiClient(page.request, USERS.admin);
+    await page.goto("/events/create");
+    await chooseFile(page, pictureZone(page), {
+      name: "poster.png",
+      mimeType: "image/png",
+      buffer: solidPng(48, [160, 90, 20]),
+    });
+    const name = `Al filo ${Date.now().toString(36)}`;
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Duration (hours)").fill("2");
+    await chooseOption(page, "Venue", "Estadio Akron", "Akron");
+    const start = page.getByRole("button", { name: "Start", exact: true });
+    await expect(start).toHaveAccessibleDescription(/Time in America\/Mexico_City \(venue's clock\)/);
+
+    // A day without a time is midnight, earlier than allowed: the picker moves it to its first slot.
+    const earliest = wallHour(Date.now() + 73 * 3_600_000, "America/Mexico_City");
+    await start.click();
+    const day = page.getByRole("button", { name: earliest.label, exact: true });
+    for (let months = 0; months < 3 && !(await day.isVisible()); months++) {
+      await page.getByRole("button", { name: "Next month" }).click();
+    }
+    await day.click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(successBanner(page)).toHaveText("The event was created successfully");
+
+    const created = await admin.get<{ items: { id: number; localStartsAt: string; timeZone: string }[] }>(
+      `/api/events?search=${encodeURIComponent(name)}`,
+    );
+    expect(created.items).toHaveLength(1);
+    expect(created.items[0]).toMatchObject({ localStartsAt: earliest.text, timeZone: "America/Mexico_City" });
+
+    await page.goto(`/events/${created.items[0]!.id}/edit`);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: `Delete ${name}?` })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(successBanner(page)).toHaveText("The event was deleted successfully");
+  });
+
+  test("la descripción del inicio dice en qué reloj está, en español", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await page.goto("/events/create");
+    await writeStorage(page, "palco.language", "es");
+    await page.reload();
+    await chooseOption(page, "Recinto", "Estadio Akron", "Akron");
+    await expect(page.getByRole("button", { name: "Inicio", exact: true })).toHaveAccessibleDescription(
+      /Hora de America\/Mexico_City \(reloj del recinto\)/,
+    );
+  });
 });

@@ -269,6 +269,15 @@ export async function chooseOption(page: Page, label: string, option: string, se
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
+/** The ids of the records a list shows, in its order, read from the rows' links to `/{resource}/{id}`. */
+export async function recordIds(page: Page, resource: string): Promise<number[]> {
+  const hrefs = await tableRows(page)
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const own = new RegExp(`^/${resource}/(\\d+)$`);
+  return [...new Set(hrefs.flatMap((href) => own.exec(href)?.[1] ?? []).map(Number))];
+}
+
 /** The data rows of the list table (header excluded). */
 export function tableRows(page: Page): Locator {
   return page.getByRole("table").locator("tbody tr");

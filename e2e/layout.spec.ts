@@ -43,6 +43,48 @@ test("the sidebar collapses with the burger and remembers it", async ({ page }) 
   await expect(users).toBeInViewport();
 });
 
+test("on a long page the sidebar's background runs to the bottom of the page, and its menu stays in view", async ({
+  page,
+}) => {
+  type Box = { top: number; bottom: number };
+  type Globals = {
+    scrollY: number;
+    document: {
+      documentElement: { scrollHeight: number };
+      querySelector(selector: string): { getBoundingClientRect(): Box } | null;
+    };
+    getComputedStyle(element: unknown): { backgroundColor: string };
+  };
+  await signIn(page, USERS.admin);
+  // A booking's detail is several screens long.
+  await page.goto("/bookings/1");
+  await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
+  await page.keyboard.press("End");
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  await expect(nav.getByRole("link", { name: "Users" })).toBeInViewport();
+
+  // In page coordinates: from under the header to the end of the document, whatever is scrolled.
+  const measure = () =>
+    page.evaluate(() => {
+      const globals = globalThis as unknown as Globals;
+      const navbar = globals.document.querySelector("nav[aria-label='Main navigation']")!;
+      const box = navbar.getBoundingClientRect();
+      return {
+        top: Math.round(box.top + globals.scrollY),
+        bottom: Math.round(box.bottom + globals.scrollY),
+        page: globals.document.documentElement.scrollHeight,
+        scrolled: globals.scrollY,
+        background: globals.getComputedStyle(navbar).backgroundColor,
+      };
+    });
+  await expect.poll(async () => (await measure()).scrolled).toBeGreaterThan(0);
+  const navbar = await measure();
+  expect(navbar.page).toBeGreaterThan(1000);
+  expect(navbar.top).toBeLessThanOrEqual(56);
+  expect(navbar.bottom).toBe(navbar.page);
+  expect(navbar.background).toBe("rgb(255, 255, 255)");
+});
+
 test("the user menu shows the signed-in user", async ({ page }) => {
   await signIn(page, USERS.geoEditor);
   await page.goto("/");

@@ -6,6 +6,7 @@ import {
   createStaffWith,
   detailValue,
   expectEveryRow,
+  recordIds,
   rejectWithReview,
   reviewBadge,
   signIn,
@@ -26,7 +27,8 @@ async function ownersIn(page: Page, status: "waiting" | "accepted" | "returned")
 test("owners: the review inbox, the documents, a reject that needs a real review, then an accept", async ({ page }) => {
   const waiting = await ownersIn(page, "waiting");
   expect(waiting.length).toBeGreaterThanOrEqual(3);
-  const [toReject, toAccept] = waiting;
+  // The Spanish test below reviews the demo's Mariana Castro: decide two others.
+  const [toReject, toAccept] = waiting.filter((row) => !row.fullName.startsWith("Mariana Castro"));
   await signIn(page, USERS.admin);
   await page.goto("/owners");
   await expect(page.getByRole("heading", { name: "Owners" })).toBeVisible();
@@ -153,4 +155,30 @@ test("propietarios en español: filtro, estados y mensajes de la reseña", async
   await expect(dialog.getByText("La reseña debe tener al menos 10 letras")).toBeVisible();
   await dialog.getByRole("button", { name: "Cancelar" }).click();
   await expect(reviewBadge(page)).toHaveText("Espera revisión");
+});
+
+test("owners: the review inbox opens on who has waited longest, and the search finds an owner by e-mail", async ({
+  page,
+}) => {
+  const admin = await apiClient(page.request, USERS.admin);
+  const waiting = await admin.get<{ items: (OwnerRow & { readyAt: string })[] }>("/api/owners?status=waiting");
+  const readyAt = new Map(waiting.items.map((row) => [row.id, Date.parse(row.readyAt)]));
+  await signIn(page, USERS.admin);
+  await page.goto("/owners?status=waiting");
+  await expect(tableRows(page).first()).toBeVisible();
+  const shown = await recordIds(page, "owners");
+  expect(shown.length).toBeGreaterThanOrEqual(2);
+  const waited = shown.map((id) => readyAt.get(id) ?? Number.NaN);
+  expect(waited).toEqual([...waited].sort((a, b) => a - b));
+
+  const [someone] = await ownersIn(page, "accepted");
+  const { email } = await admin.get<{ email: string }>(`/api/owners/${someone!.id}`);
+  await page.goto("/owners");
+  await page.getByRole("searchbox", { name: "Search" }).fill(email.toUpperCase());
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page).first()).toContainText(someone!.fullName);
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute(
+    "placeholder",
+    "Search by name or e-mail",
+  );
 });

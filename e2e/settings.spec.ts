@@ -101,3 +101,43 @@ test("the settings need SERVICES_INDEX: without it the menu hides them and the p
     page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Settings" }),
   ).toHaveCount(0);
 });
+
+test("a save based on fees someone changed meanwhile is stopped with who changed what, then loads their version", async ({
+  page,
+}) => {
+  const admin = await apiClient(page.request, USERS.admin);
+  await signIn(page, USERS.admin);
+  await page.goto("/settings");
+  const guest = page.getByRole("textbox", { name: "Guest fee" });
+  const host = page.getByRole("textbox", { name: "Host fee" });
+  await expect(guest).toHaveValue("7.5");
+
+  // Another member of staff saves while this form is open.
+  await admin.put("/api/settings/fees", { guest: 9, host: 5, IVA: 16 });
+  await host.fill("6");
+  await page.getByRole("button", { name: "Save" }).click();
+  const panel = page.getByRole("alert").filter({ hasText: "Someone else changed this record after you opened it" });
+  await expect(panel).toBeVisible();
+  await expect(panel).toBeFocused();
+  const guestRow = panel.getByRole("row").filter({ hasText: "Guest fee" });
+  await expect(guestRow.getByRole("cell").nth(1)).toHaveText("7.5");
+  await expect(guestRow.getByRole("cell").nth(2)).toHaveText("9");
+  await expect(successBanner(page)).toHaveCount(0);
+  expect((await admin.get<{ code: string; value: number }[]>("/api/settings/fees"))[1]).toEqual({
+    code: "host",
+    value: 5,
+  });
+
+  // Their version in the form; the next save is based on it and goes through.
+  await panel.getByRole("button", { name: "Load their version" }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(guest).toHaveValue("9");
+  await host.fill("6");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(successBanner(page)).toHaveText("The fees were saved");
+  expect(await admin.get("/api/settings/fees")).toEqual([
+    { code: "guest", value: 9 },
+    { code: "host", value: 6 },
+    { code: "IVA", value: 16 },
+  ]);
+});

@@ -54,7 +54,8 @@ import { installGuard } from "./platform/guard.ts";
 import { ImageStore } from "./platform/images.ts";
 import { defaultLogger, RequestLogController, withLogRedaction } from "./platform/logging.ts";
 import { BackgroundTasks, createMailer, type Mailer } from "./platform/mail.ts";
-import { migrate } from "./platform/migrate.ts";
+import { allowedMethods } from "./platform/methods.ts";
+import { migrateDatabase } from "./platform/migrate.ts";
 import { MULTIPART_LIMITS } from "./platform/multipart.ts";
 import { createRealtime, type Realtime } from "./platform/realtime.ts";
 import { connectRedis } from "./platform/redis.ts";
@@ -163,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   try {
-    await database.exclusive(() => migrate(database));
+    await migrateDatabase(database, config.databaseMigrationUrl);
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -334,6 +335,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (hasSpa && isClientRoute) {
       // Client-side routes (/cities/12, /reset-password?token=…) all load the SPA.
       return reply.header("Cache-Control", "no-cache").sendFile("index.html", spaRoot);
+    }
+    // An API path that exists under other methods (PATCH /api/bookings/1) is a 405 naming them, not a 404.
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length > 0) {
+      reply.header("Allow", allowed.join(", "));
+      const key = "ERRORS.METHOD_NOT_ALLOWED";
+      return sendError(reply, errorBody(405, languageOf(request), { general: key }, key));
     }
     return sendError(reply, errorBody(404, languageOf(request), { general: "ERRORS.NOT_FOUND" }, "ERRORS.NOT_FOUND"));
   });

@@ -256,8 +256,15 @@ export const DEMO_ROLES: readonly { name: string; permissions: readonly string[]
     permissions: ["USERS_INDEX", "USERS_SHOW", "USERS_EDIT", "USERS_ACTIVATE", "ROLES_INDEX", "ROLES_SHOW"],
   },
   {
+    // Named for the money: the dashboard's reports (REPORT_PERMISSIONS: income and the booked boxes need the
+    // bookings list, box sign-ups the boxes list, member reports either), the bookings they link to, and the fees its
+    // member changes in the demo's trail.
     name: "Finanzas",
     permissions: [
+      "BOOKINGS_INDEX",
+      "BOOKINGS_SHOW",
+      "BOXES_INDEX",
+      "SERVICES_INDEX",
       "PAYMENT_PROVIDERS_INDEX",
       "PAYMENT_PROVIDERS_SHOW",
       "PAYMENT_PROVIDERS_ACTIVATE",

@@ -4,7 +4,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
 import { createDatabase } from "./platform/db.ts";
 import { drainOnClose } from "./platform/drain.ts";
-import { migrate } from "./platform/migrate.ts";
+import { migrateDatabase } from "./platform/migrate.ts";
 import { Sessions } from "./platform/sessions.ts";
 import { AdminPasswordError, setAdminPassword } from "./seed.ts";
 
@@ -90,7 +90,7 @@ async function setAdminPasswordCommand(config: Config): Promise<number> {
   }
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.exclusive(() => migrate(database));
+    await migrateDatabase(database, config.databaseMigrationUrl);
     // Nothing is logged here; ended sessions reach a running PostgreSQL-backed server through the database.
     const sessions = new Sessions({ db: database.db, log: Fastify({ logger: false }).log });
     await setAdminPassword({ db: database.db, config, sessions });

@@ -11,11 +11,13 @@ import {
   service,
   venue,
   venueInput,
+  venueOption,
   wallTimeToInstant,
 } from "@palco/shared";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
 import { images } from "./images.ts";
 
@@ -174,7 +176,7 @@ describe("categories", () => {
       ["text", [{ data: images.text(), filename: "a.jpg", type: "image/jpeg" }], "FORMAT"],
       ["bomb", [{ data: images.bombHeader(), filename: "a.png", type: "image/png" }], "DIMENSIONS"],
       ["two", [await png(), { ...(await png()), name: "picture" }], "COUNT"],
-      ["other part", [{ ...(await png()), name: "avatar" }], "COUNT"],
+      ["other part", [{ ...(await png()), name: "avatar" }], "PART_NAME"],
       [
         "oversize",
         [{ data: Buffer.alloc(CATALOGUE_IMAGE_MAX_BYTES + 1, 7), filename: "a.png", type: "image/png" }],
@@ -185,6 +187,7 @@ describe("categories", () => {
       FORMAT: "The image must be a JPEG, PNG or WebP picture",
       DIMENSIONS: "The image's dimensions are too large (at most 40 megapixels)",
       COUNT: "Only one image is allowed",
+      PART_NAME: "The image arrived under another part name: send it in this field",
       TOO_LARGE: "The image must be at most 8 MB",
     };
     const countBefore = (await categoryOrder()).length;
@@ -440,6 +443,21 @@ describe("venues", () => {
     });
     const inCity = paged(venue).parse((await send("GET", `/api/venues?city=${otherCityId}`)).json());
     expect(inCity.items.map((item) => item.name)).toEqual(["Arena Monterrey Norte"]);
+    // The event form's venue select knows the clock of each venue's city (an event's start is read on it).
+    await send("PUT", `/api/cities/${otherCityId}`, {
+      name: "Monterrey",
+      code: "MTY-001",
+      timeZone: "America/Monterrey",
+      state: (await send("GET", `/api/cities/${otherCityId}`)).json<{ state: { id: number } }>().state.id,
+    });
+    const options = z.array(venueOption).parse((await send("GET", "/api/venues/all")).json());
+    expect(options.find((option) => option.id === created.id)).toEqual({
+      id: created.id,
+      name: "Arena Monterrey Norte",
+      cityId: otherCityId,
+      isActive: true,
+      timeZone: "America/Monterrey",
+    });
     for (const query of ["city=abc", "page=0", "city=1.5", `city=${"9".repeat(40)}`]) {
       expectErrorShape(await send("GET", `/api/venues?${query}`), 400);
     }

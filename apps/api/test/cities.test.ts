@@ -122,7 +122,7 @@ describe("cities: specifics", () => {
         payload: { name: "Coerced", code: nextCityCode(), timeZone: "UTC", state },
       });
       expect(expectErrorShape(response, 422).messages, JSON.stringify(state)).toEqual({
-        state: "The state is required",
+        state: "This reference must be a whole number greater than zero",
       });
     }
     const response = await call(f.t.app, {

@@ -129,6 +129,24 @@ describe("configuration", () => {
     );
   });
 
+  it("takes DATABASE_MIGRATION_URL, a PostgreSQL URL, only beside DATABASE_URL", () => {
+    expect(loadConfig({}).databaseMigrationUrl).toBeUndefined();
+    const split = loadConfig({
+      DATABASE_URL: "postgres://palco_app@h:5432/palco",
+      DATABASE_MIGRATION_URL: "postgres://palco_owner@h:5432/palco",
+    });
+    expect(split).toMatchObject({
+      databaseUrl: "postgres://palco_app@h:5432/palco",
+      databaseMigrationUrl: "postgres://palco_owner@h:5432/palco",
+    });
+    expect(problems({ DATABASE_URL: "postgres://a@h/db", DATABASE_MIGRATION_URL: "mysql://x" })).toEqual([
+      "Invalid configuration: DATABASE_MIGRATION_URL must be a URL starting with postgres:// or postgresql://",
+    ]);
+    expect(problems({ DATABASE_MIGRATION_URL: "postgres://palco_owner@h:5432/palco" })).toEqual([
+      "Invalid configuration: DATABASE_MIGRATION_URL needs DATABASE_URL (the role the server runs as)",
+    ]);
+  });
+
   it("generates the JWT secret once, keeps it with mode 0600 and reuses it", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "palco-config-"));
     try {

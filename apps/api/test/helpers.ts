@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Paged, PermissionCode, Session } from "@palco/shared";
+import type { SQL } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import pg from "pg";
@@ -48,26 +49,76 @@ export function sessionlessToken(userId: number): Promise<string> {
 export const backend = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 /**
- * A database of its own for each test app. On PostgreSQL a fresh database is created next to TEST_DATABASE_URL
- * and dropped afterwards, so test files running in parallel never see each other's rows.
+ * The two roles the PostgreSQL tests run with, as production should (README, "Production database roles"): the
+ * schema owner migrates, the app serves every request with data rights only. Shared by every test database.
  */
-export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export const TEST_OWNER_ROLE = "palco_test_owner";
+export const TEST_APP_ROLE = "palco_test_app";
+const TEST_ROLE_PASSWORD = "palco-test-role";
+
+/** Creates a login role unless it exists; test files starting in parallel may race to create it. */
+export async function ensureLoginRole(admin: pg.Client, role: string, password = TEST_ROLE_PASSWORD): Promise<void> {
+  await admin.query(`DO $$
+    BEGIN
+      CREATE ROLE "${role}" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password}';
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END
+  $$`);
+}
+
+/** `base` (TEST_DATABASE_URL) pointed at another database, signing in as another role. */
+export function databaseUrlFor(base: string, database: string, role?: string): string {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  if (role) {
+    url.username = role;
+    url.password = TEST_ROLE_PASSWORD;
+  }
+  return url.toString();
+}
+
+export interface TestDatabase {
+  /** The app's connection: on PostgreSQL the least-privilege role (`TEST_APP_ROLE`), data rights only. */
+  database: Database;
+  /** The app's connection string (PostgreSQL only). */
+  url?: string;
+  /** The schema owner's connection string, given to the app as DATABASE_MIGRATION_URL (PostgreSQL only). */
+  migrationUrl?: string;
+  /** What a test app's configuration needs to use this database: DATABASE_URL and DATABASE_MIGRATION_URL. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of its own for each test app. On PostgreSQL a fresh database is created next to TEST_DATABASE_URL
+ * and dropped afterwards, so test files running in parallel never see each other's rows. It belongs to the
+ * schema-owner role and the app connects as the least-privilege role: the split the
+ * README asks of production, so every PostgreSQL test runs with the rights the server really has.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await createDatabase({ inMemory: true, loadDataDir: await pgliteTemplate() });
-    return { database, drop: () => database.close() };
+    return { database, env: {}, drop: () => database.close() };
   }
   const name = `test_${process.pid}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ url: url.toString() });
+  try {
+    await ensureLoginRole(admin, TEST_OWNER_ROLE);
+    await ensureLoginRole(admin, TEST_APP_ROLE);
+    await admin.query(`CREATE DATABASE "${name}" OWNER "${TEST_OWNER_ROLE}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrlFor(adminUrl, name, TEST_APP_ROLE);
+  const migrationUrl = databaseUrlFor(adminUrl, name, TEST_OWNER_ROLE);
+  const database = await createDatabase({ url });
   return {
     database,
-    url: url.toString(),
+    url,
+    migrationUrl,
+    env: { DATABASE_URL: url, DATABASE_MIGRATION_URL: migrationUrl },
     async drop() {
       await database.close();
       const cleaner = new pg.Client({ connectionString: adminUrl });
@@ -113,8 +164,20 @@ export interface CreateUserOptions {
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
-  /** The PostgreSQL database of this app (undefined on PGlite). */
+  /** The PostgreSQL database of this app, as its least-privilege role (undefined on PGlite). */
   databaseUrl: string | undefined;
+  /** The same database as the schema owner (undefined on PGlite). */
+  migrationUrl: string | undefined;
+  /**
+   * DATABASE_URL and DATABASE_MIGRATION_URL of this app's database (empty on PGlite): the `env` of another test app
+   * built on the same database (`build.database`), which must migrate as the same owner.
+   */
+  databaseEnv: Record<string, string>;
+  /**
+   * Runs a statement as the schema owner (on PGlite, on the app's own connection): what the server's role may not
+   * do, such as ANALYZE before a planner-estimate test.
+   */
+  asOwner(statement: SQL): Promise<void>;
   /** A fresh access token for the seeded super-admin. */
   adminToken(): Promise<string>;
   /** Inserts a user (and a role holding `permissions`) straight into the database. */
@@ -128,10 +191,10 @@ export async function createTestApp(
   options: { env?: Record<string, string>; build?: Partial<BuildAppOptions> } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "palco-api-test-"));
-  const config = testConfig(dataDir, options.env);
-  const { database, drop, url: databaseUrl } = await createTestDatabase();
+  const { database, drop, url: databaseUrl, migrationUrl, env } = await createTestDatabase();
   let app: FastifyInstance;
   try {
+    const config = testConfig(dataDir, { ...env, ...options.env });
     app = await buildApp({ config, database, logger: false, print: () => {}, ...options.build });
   } catch (error) {
     await drop();
@@ -175,6 +238,20 @@ export async function createTestApp(
     app,
     dataDir,
     databaseUrl,
+    migrationUrl,
+    databaseEnv: env,
+    async asOwner(statement) {
+      if (!migrationUrl) {
+        await app.db.execute(statement);
+        return;
+      }
+      const owner = await createDatabase({ url: migrationUrl });
+      try {
+        await owner.db.execute(statement);
+      } finally {
+        await owner.close();
+      }
+    },
     adminToken: async () => (await login(app, ADMIN_EMAIL, ADMIN_PASSWORD)).token,
     createUser,
     async userWith(...permissions) {

@@ -54,7 +54,7 @@ beforeAll(async () => {
     insert into cities (name, code, time_zone, state_id)
     select 'Tiemark ' || (g % 7), 'TIE' || g, 'UTC', ${stateId}
     from generate_series(1, 40) g`);
-  await t.app.db.execute(sql`analyze cities`);
+  await t.asOwner(sql`analyze cities`);
 }, 60_000);
 
 describe("list totals", () => {

@@ -129,6 +129,32 @@ describe("request logs", () => {
     );
   });
 
+  it("keep no signed-link secrets and no searched personal data", async () => {
+    const session = "9f1c2e7a-5b4d-4c3e-8a21-session-secret";
+    const signature = "c2lnbmF0dXJlLXNlY3JldC12YWx1ZQ";
+    const link = `/api/owners/1/documents/id-front?user=1&session=${session}&expires=4102444800&signature=${signature}`;
+    expect((await t.app.inject({ method: "GET", url: link })).statusCode).toBeLessThan(500);
+    const headers = { authorization: `Bearer ${await t.adminToken()}` };
+    for (const url of [
+      "/api/bookings?search=probe.email%40example.com&page=1",
+      "/api/owners?search=Probe%20Person",
+      "/api/audit-log/actors?search=probe.email@example.com",
+    ]) {
+      expect((await t.app.inject({ method: "GET", url, headers })).statusCode, url).toBe(200);
+    }
+
+    const text = output.join("");
+    for (const secret of [session, signature, "probe.email", "probe%2Eemail", "Probe%20Person", "Probe Person"]) {
+      expect(text).not.toContain(secret);
+    }
+    const urls = lines().map((line) => line.url);
+    expect(urls).toContain(
+      "/api/owners/1/documents/id-front?user=1&session=[REDACTED]&expires=4102444800&signature=[REDACTED]",
+    );
+    expect(urls).toContain("/api/bookings?search=[MASKED]&page=1");
+    expect(urls).toContain("/api/audit-log/actors?search=[MASKED]");
+  });
+
   it("are pretty one-liners in a terminal and JSON otherwise", () => {
     expect(defaultLogger("info", false)).not.toHaveProperty("transport");
     const options = defaultLogger("info", true) as { transport: { target: string; options: Record<string, unknown> } };

@@ -206,7 +206,7 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)("across API instanc
   beforeAll(async () => {
     a = await createTestApp({ env: { REDIS_URL: redisUrl! } });
     b = await createTestApp({
-      env: { REDIS_URL: redisUrl! },
+      env: { ...a.databaseEnv, REDIS_URL: redisUrl! },
       build: { database: await createDatabase({ url: a.databaseUrl! }) },
     });
     await b.app.listen({ port: 0, host: "127.0.0.1" });

@@ -9,9 +9,20 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createDatabase, type Database } from "../src/platform/db.ts";
-import { isConnectionError } from "../src/platform/db-errors.ts";
+import { isConnectionError, markConnectFailure } from "../src/platform/db-errors.ts";
 import { installErrorHandling } from "../src/platform/errors.ts";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, backend, bearer, expectErrorShape, login, testConfig } from "./helpers.ts";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  backend,
+  bearer,
+  databaseUrlFor,
+  ensureLoginRole,
+  expectErrorShape,
+  login,
+  nextIp,
+  testConfig,
+} from "./helpers.ts";
 
 const UNAVAILABLE = {
   en: "The service is temporarily unavailable, please try again in a few moments",
@@ -58,7 +69,14 @@ describe("connection-class errors", () => {
       pgError("57P02"),
       pgError("57P03"),
       pgError("53300"),
+      pgError("53200"),
       pgError("25006"),
+      pgError("57P04"),
+      pgError("28000"), // role not permitted to log in
+      pgError("28P01"), // password authentication failed
+      // Refused while opening a connection: the database takes no connections, or not from this role.
+      markConnectFailure(pgError("55000")),
+      markConnectFailure(pgError("42501")),
       // Node's dual-stack connect fails with one error per address.
       new AggregateError([Object.assign(new Error("connect ECONNREFUSED ::1:5432"), { code: "ECONNREFUSED" })], ""),
     ];
@@ -72,6 +90,9 @@ describe("connection-class errors", () => {
       pgError("22P02"),
       pgError("42P01"),
       pgError("57014"), // statement timeout: this query was slow, the server is fine
+      // The same codes raised by a query in a working session are about that query, not an outage.
+      pgError("42501"),
+      pgError("55000"),
       Object.assign(new Error("ENOENT"), { code: "ENOENT" }),
       undefined,
       "ECONNREFUSED",
@@ -286,6 +307,95 @@ describe.skipIf(backend !== "postgres")("PostgreSQL going away and coming back",
     const back = await app.inject({ url: "/api/countries", headers: bearer(token) });
     expect(back.statusCode, back.body).toBe(200);
   });
+});
+
+// PostgreSQL only: PGlite has no connections to refuse, no roles and no connection privileges.
+describe.skipIf(backend !== "postgres")("PostgreSQL up but refusing new connections", () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+  const suffix = `${process.pid}_${randomBytes(4).toString("hex")}`;
+  const name = `test_refusing_${suffix}`;
+  // A role of its own (not the superuser, whom CONNECT privileges do not bind), owning the database.
+  const role = `test_refusing_${suffix}`;
+  let admin: pg.Client;
+  let database: Database;
+  let app: FastifyInstance;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await ensureLoginRole(admin, role);
+    await admin.query(`CREATE DATABASE "${name}" OWNER "${role}"`);
+    dataDir = await mkdtemp(path.join(tmpdir(), "palco-outage-"));
+    database = await createDatabase({ url: databaseUrlFor(adminUrl, name, role) });
+    app = await appOn(database, dataDir);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`DROP ROLE IF EXISTS "${role}"`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Ends the app's open connections and waits until its pool has let go of them, so the next query must connect. */
+  async function closeOpenConnections() {
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    while (pool.totalCount > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  const causes = [
+    {
+      cause: "the database takes no connections (55000)",
+      refuse: `ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`,
+      restore: `ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`,
+    },
+    {
+      cause: "the role lost CONNECT on the database (42501)",
+      refuse: `REVOKE CONNECT ON DATABASE "${name}" FROM PUBLIC, "${role}"`,
+      restore: `GRANT CONNECT ON DATABASE "${name}" TO "${role}"`,
+    },
+    {
+      cause: "the role may not log in (28000)",
+      refuse: `ALTER ROLE "${role}" NOLOGIN`,
+      restore: `ALTER ROLE "${role}" LOGIN`,
+    },
+  ];
+
+  for (const { cause, refuse, restore } of causes) {
+    it(`${cause}: 503 + Retry-After everywhere, sign-in included, and the right password works at once after`, async () => {
+      const { token } = await login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const countries = (language: "en" | "es") =>
+        app.inject({ url: "/api/countries", headers: { ...bearer(token), "accept-language": language } });
+      const ip = nextIp();
+      await admin.query(refuse);
+      try {
+        await closeOpenConnections();
+        expectUnavailable(await countries("en"), "en");
+        expectUnavailable(await countries("es"), "es");
+        expectUnavailable(await app.inject({ url: "/api/health/ready" }), "en");
+        // More attempts than the per-account-and-IP limit, all with the right password: none was judged.
+        for (let attempt = 0; attempt < 6; attempt++) {
+          expectUnavailable(
+            await app.inject({
+              method: "POST",
+              url: "/api/auth/login",
+              payload: { provider: "email", user: ADMIN_EMAIL, secret: ADMIN_PASSWORD },
+              remoteAddress: ip,
+            }),
+            "en",
+          );
+        }
+      } finally {
+        await admin.query(restore);
+      }
+      const back = await countries("en");
+      expect(back.statusCode, back.body).toBe(200);
+      expect((await login(app, ADMIN_EMAIL, ADMIN_PASSWORD, ip)).token).toBeTruthy();
+    });
+  }
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)("Redis going away and coming back", () => {

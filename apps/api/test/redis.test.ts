@@ -100,7 +100,10 @@ describe.skipIf(!redisUrl)("with REDIS_URL", () => {
 
   it("a change on one process acts on the very next request to another, even with the session cached there", async () => {
     // A third process on A's database, so both see the same users (B above has a database of its own).
-    const c = await createTestApp({ env: { REDIS_URL: redisUrl! }, build: { database: a.app.database } });
+    const c = await createTestApp({
+      env: { ...a.databaseEnv, REDIS_URL: redisUrl! },
+      build: { database: a.app.database },
+    });
     try {
       const user = await a.createUser({ permissions: ["COUNTRIES_INDEX"] });
       const session = await login(a.app, user.email, user.password, randomIp());
@@ -160,7 +163,10 @@ describe.skipIf(!redisUrl)("with REDIS_URL", () => {
   });
 
   it("logout on one process closes the session's socket on another", async () => {
-    const c = await createTestApp({ env: { REDIS_URL: redisUrl! }, build: { database: a.app.database } });
+    const c = await createTestApp({
+      env: { ...a.databaseEnv, REDIS_URL: redisUrl! },
+      build: { database: a.app.database },
+    });
     try {
       await c.app.listen({ port: 0, host: "127.0.0.1" });
       const user = await a.createUser();

@@ -17,6 +17,7 @@ import {
   PAYMENT_STATUSES,
   PERMISSION_CODES,
   PHONE_PATTERN,
+  REPORT_PERMISSIONS,
   REPORT_TIME_ZONE,
   stateCode,
   userCreateInput,
@@ -26,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/platform/config.ts";
 import { createDatabase } from "../src/platform/db.ts";
-import { migrate } from "../src/platform/migrate.ts";
+import { migrateDatabase } from "../src/platform/migrate.ts";
 import {
   bookingMessages,
   bookingPayments,
@@ -210,6 +211,23 @@ describe("seeding with demo data", () => {
     );
     const support = await login(t.app, "mafer.lopez@palco.local", ADMIN_PASSWORD);
     expect(support.user.permissions).toEqual(expect.arrayContaining(["USERS_EDIT", "USERS_ACTIVATE"]));
+    // Finance reads every report of the dashboard, and the fees its member changes in the demo's trail.
+    const finance = await login(t.app, "guadalupe.ramirez@palco.local", ADMIN_PASSWORD);
+    for (const [report, codes] of Object.entries(REPORT_PERMISSIONS)) {
+      expect(
+        codes.some((code) => finance.user.permissions.includes(code)),
+        report,
+      ).toBe(true);
+    }
+    const financeHeaders = bearer(finance.token);
+    for (const url of [
+      "/api/reports/income",
+      "/api/reports/boxes",
+      "/api/reports/bookings/future",
+      "/api/settings/fees",
+    ]) {
+      expect((await call(t.app, { method: "GET", url, headers: financeHeaders })).statusCode, url).toBe(200);
+    }
   });
 
   it("links every payment provider to the demo countries it serves", async () => {
@@ -247,7 +265,7 @@ describe("seeding with demo data", () => {
     const before = (
       await call(t.app, { method: "GET", url: "/api/cities", headers: bearer(await t.adminToken()) })
     ).json().total;
-    await migrate(t.app.database);
+    await migrateDatabase(t.app.database, t.migrationUrl);
     const again = await seed({ db: t.app.db, config: t.app.appConfig, auth: t.app.auth, log: t.app.log });
     expect(again).toEqual({ adminCreated: false, demoLoaded: false });
     const after = (
@@ -604,7 +622,7 @@ describe("permission catalogue sync", () => {
     await t.app.db
       .insert(permissions)
       .values({ code: "OBSOLETE_CODE", group: "x", descriptionEn: "x", descriptionEs: "x" });
-    await migrate(t.app.database);
+    await migrateDatabase(t.app.database, t.migrationUrl);
     const synced = await t.app.db.select().from(permissions);
     expect(synced.find((row) => row.code === "CITY_DELETE")!.descriptionEs).toBe("Eliminar ciudades");
     expect(synced.some((row) => row.code === "OBSOLETE_CODE")).toBe(false);
@@ -613,13 +631,13 @@ describe("permission catalogue sync", () => {
 
 describe.skipIf(backend !== "postgres")("concurrent start-up on one PostgreSQL database", () => {
   it("two processes migrate and seed one after the other", async () => {
-    const { url, drop } = await createTestDatabase();
+    const { url, env, drop } = await createTestDatabase();
     const second = await createDatabase({ url });
     const dataDir = await mkdtemp(path.join(tmpdir(), "palco-race-"));
     const config = () =>
       loadConfig({
         DATA_DIR: dataDir,
-        DATABASE_URL: url,
+        ...env,
         // Demo data is off by default against PostgreSQL: ask for it, so the race over seeding it is exercised.
         SEED_DEMO: "true",
         ADMIN_PASSWORD,

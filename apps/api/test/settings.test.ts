@@ -172,6 +172,51 @@ describe("fee history and bookings", () => {
     await save(DEFAULTS);
   });
 
+  it("answers the fees with an ETag; a stale If-Match is 409 with the fees now and the changes since", async () => {
+    await save(DEFAULTS);
+    const read = await call(t.app, { method: "GET", url: "/api/settings/fees", headers: admin });
+    const seen = read.headers.etag as string;
+    expect(seen).toMatch(/^"[\w-]+"$/);
+    // Unchanged fees keep their version; the save answers the new one.
+    expect((await call(t.app, { method: "GET", url: "/api/settings/fees", headers: admin })).headers.etag).toBe(seen);
+    const first = await save({ guest: 8, host: 5, IVA: 16 }, { ...admin, "if-match": seen });
+    expect(first.statusCode, first.body).toBe(200);
+    const now = first.headers.etag as string;
+    expect(now).toMatch(/^"[\w-]+"$/);
+    expect(now).not.toBe(seen);
+    expect((await call(t.app, { method: "GET", url: "/api/settings/fees", headers: admin })).headers.etag).toBe(now);
+
+    // Somebody who opened the form before that save is refused, and told what changed.
+    const stale = await save({ guest: 9, host: 5, IVA: 16 }, { ...admin, "if-match": seen, "accept-language": "es" });
+    const body = expectErrorShape(stale, 409) as Record<string, unknown>;
+    expect(body.messages).toEqual({ general: "Alguien más cambió este registro después de que lo abriste" });
+    expect(body.current).toEqual(first.json());
+    expect(body.changes).toMatchObject([{ resource: "settings", recordId: "fees", changes: { guest: [7.5, 8] } }]);
+    expectErrorShape(await save({ guest: 9, host: 5, IVA: 16 }, { ...admin, "if-match": '"bogus"' }), 409);
+    expect((await fees())[0]!.value).toBe(8);
+
+    // The current version, `*` and no If-Match at all are saved.
+    expect((await save({ guest: 9, host: 5, IVA: 16 }, { ...admin, "if-match": now })).statusCode).toBe(200);
+    expect((await save({ guest: 9.5, host: 5, IVA: 16 }, { ...admin, "if-match": "*" })).statusCode).toBe(200);
+    expect((await save(DEFAULTS)).statusCode).toBe(200);
+  });
+
+  it("parallel saves with one If-Match: exactly one is saved, the others are stale", async () => {
+    await save(DEFAULTS);
+    const seen = (await call(t.app, { method: "GET", url: "/api/settings/fees", headers: admin })).headers
+      .etag as string;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        save({ guest: 10 + index, host: 5, IVA: 16 }, { ...admin, "if-match": seen }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!;
+    expect(await fees()).toEqual(winner.json());
+    await save(DEFAULTS);
+  });
+
   it("charges new bookings the fees in force and never rewrites old bookings", async () => {
     await save(DEFAULTS);
     const first = await insertBookable(t.app.db);

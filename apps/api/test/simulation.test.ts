@@ -283,7 +283,10 @@ describe.skipIf(!shared)("simulated activity with several API processes", () => 
     const env = { SIMULATION: "true", REDIS_URL: process.env.TEST_REDIS_URL! };
     const a = await createTestApp({ env });
     const database = await createDatabase({ url: a.databaseUrl });
-    const b = await createTestApp({ env, build: { database } });
+    const b = await createTestApp({
+      env: { ...env, ...a.databaseEnv },
+      build: { database },
+    });
     try {
       await insertBookable(a.app.db);
       await b.app.listen({ port: 0, host: "127.0.0.1" });

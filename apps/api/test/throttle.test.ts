@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryCounterStore } from "../src/platform/throttle.ts";
+import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, MemoryCounterStore } from "../src/platform/throttle.ts";
 import { call, createTestApp, expectErrorShape, login, nextIp, type TestApp } from "./helpers.ts";
 
 // Counts argon2 verifications, to prove a throttled attempt never reaches the password hash.
@@ -149,6 +149,15 @@ describe("login throttling", () => {
     const responses = await Promise.all(Array.from({ length: 6 }, () => signIn(user.email, wrong, ip)));
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([401, 429, 429, 429, 429, 429]);
+  });
+
+  it("gives back attempts the database failed to judge: an outage locks neither the account nor the address", async () => {
+    const throttle = new LoginThrottle(new MemoryCounterStore(), DEFAULT_LOGIN_THROTTLE);
+    // Past every limit: 5 per account and IP, 10 per account under attack, 30 per IP.
+    for (let attempt = 0; attempt < 40; attempt++) {
+      expect(await throttle.attempt("outage@palco.test", "10.250.0.1"), `attempt ${attempt + 1}`).toBe(true);
+      await throttle.notJudged("outage@palco.test", "10.250.0.1");
+    }
   });
 
   it("limits password-reset requests per IP", async () => {

@@ -23,3 +23,4 @@ export * from "./resources/supply.ts";
 export * from "./resources/users.ts";
 export * from "./resources/venues.ts";
 export * from "./time.ts";
+export * from "./time-zones.ts";

@@ -96,6 +96,20 @@ export function wallTimeToInstant(text: string, timeZone: string): Date {
   return new Date(offsetAt(new Date(candidate), timeZone) === offset ? Math.min(first, candidate) : first);
 }
 
+/**
+ * The instants the API can store and read back: years 1 to 9999 in UTC. PostgreSQL itself reaches further, but the
+ * drivers exchange instants as ISO text, and past 9999 that text ("+010000-01-01T…") is refused ("time zone
+ * displacement out of range"). A wall time late on 31 December 9999 west of UTC is already past it.
+ */
+export const EARLIEST_INSTANT = Date.parse("0001-01-01T00:00:00.000Z");
+export const LATEST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+
+/** True when `instant` lies within EARLIEST_INSTANT … LATEST_INSTANT. */
+export function isStorableInstant(instant: Date): boolean {
+  const time = instant.getTime();
+  return time >= EARLIEST_INSTANT && time <= LATEST_INSTANT;
+}
+
 const pad = (value: number, length = 2) => String(value).padStart(length, "0");
 
 /** `instant` as "YYYY-MM-DD HH:mm:ss" on the wall clocks of `timeZone`. */

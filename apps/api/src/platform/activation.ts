@@ -1,4 +1,4 @@
-import { errorBody, idParams } from "@palco/shared";
+import { type AuditResource, errorBody, idParams } from "@palco/shared";
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -26,7 +26,7 @@ export interface ActivationRoutes<TEntity> {
   /** The answer as the member who asked sees it (signed document links); the loaded entity by default. */
   present?(entity: TEntity, request: FastifyRequest): TEntity | Promise<TEntity>;
   /** The resource's path segment in the audit trail ("countries"). */
-  resource: string;
+  resource: AuditResource;
   policy?: AuditPolicy | undefined;
   /**
    * Locks the row and answers the entity (undefined when it does not exist), inside the change's transaction.

@@ -1,9 +1,17 @@
 import { createHash } from "node:crypto";
-import { AUDIT_REDACTED, type AuditChanges, type AuditEntry, IF_MATCH_HEADER } from "@palco/shared";
+import {
+  AUDIT_REDACTED,
+  type AuditAction,
+  type AuditChanges,
+  type AuditEntry,
+  type AuditResource,
+  IF_MATCH_HEADER,
+} from "@palco/shared";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "./db.ts";
 import { ApiError, notFound } from "./errors.ts";
+import { isAllowed, mayReadRecord } from "./guard.ts";
 import { auditLog } from "./schema.ts";
 
 /**
@@ -142,9 +150,10 @@ export function entityTag(entity: unknown): string {
 }
 
 export interface AuditEvent {
-  action: string;
-  /** The resource's API path segment ("cities"), or "auth" for sign-in events. */
-  resource: string;
+  /** One of the shared list, which the screens label (a new action goes there first). */
+  action: AuditAction;
+  /** The resource's API path segment ("cities"), or "auth" for sign-in events (shared list too). */
+  resource: AuditResource;
   recordId?: string | number | null;
   changes?: AuditChanges;
   /** ETag of the record after the change (null for a delete or an event without a record). */
@@ -205,9 +214,11 @@ export function ifMatchVersions(request: FastifyRequest): string[] | undefined {
 const STALE_CHANGES_FALLBACK = 5;
 
 /**
- * Throws 409 with the record as it is now and the entries written since the version the caller saw, when the
- * request carries an If-Match that does not name the current version. Without the header the write goes ahead
- * (the spec's clients send none).
+ * Throws 409 when the request carries an If-Match that does not name the current version. Without the header the
+ * write goes ahead (the spec's clients send none). The refusal carries the record as it is now (`current`) only to
+ * a member who may read it (the permission of its detail route), and the entries written since the version the
+ * caller saw (`changes`: who, from where) only to a holder of AUDIT_LOG_INDEX: a member who may only write learns
+ * that the record changed and nothing of it.
  */
 export async function assertCurrentVersion(
   executor: Db,
@@ -218,12 +229,26 @@ export async function assertCurrentVersion(
   if (versions === undefined) return;
   const currentTag = entityTag(target.current);
   if (versions.includes(currentTag)) return;
-  const recordId = String(target.recordId);
-  const ofRecord = and(eq(auditLog.resource, target.resource), eq(auditLog.recordId, recordId));
+  const extra: Record<string, unknown> = {};
+  if (mayReadRecord(request)) extra.current = target.current;
+  if (request.sessionUser && isAllowed(request.sessionUser, "AUDIT_LOG_INDEX")) {
+    extra.changes = await changesSince(executor, target.resource, String(target.recordId), versions[0] ?? "");
+  }
+  throw new ApiError(
+    409,
+    { general: "ERRORS.STALE_VERSION" },
+    "ERRORS.STALE_VERSION",
+    Object.keys(extra).length > 0 ? extra : undefined,
+  );
+}
+
+/** The entries of a record written since `version`, newest first (the last few when the trail does not know it). */
+async function changesSince(executor: Db, resource: string, recordId: string, version: string): Promise<AuditEntry[]> {
+  const ofRecord = and(eq(auditLog.resource, resource), eq(auditLog.recordId, recordId));
   const seen = await executor
     .select({ id: auditLog.id })
     .from(auditLog)
-    .where(and(ofRecord, eq(auditLog.version, versions[0] ?? "")))
+    .where(and(ofRecord, eq(auditLog.version, version)))
     .orderBy(desc(auditLog.id))
     .limit(1);
   const since = seen[0] ? and(ofRecord, gt(auditLog.id, seen[0].id)) : ofRecord;
@@ -233,10 +258,7 @@ export async function assertCurrentVersion(
     .where(since)
     .orderBy(desc(auditLog.id))
     .limit(seen[0] ? 50 : STALE_CHANGES_FALLBACK);
-  throw new ApiError(409, { general: "ERRORS.STALE_VERSION" }, "ERRORS.STALE_VERSION", {
-    current: target.current,
-    changes: rows.map(toAuditEntry),
-  });
+  return rows.map(toAuditEntry);
 }
 
 /** A secret that changed, as the trail shows it. */
@@ -244,9 +266,9 @@ export const SECRET_CHANGED: [string, string] = [AUDIT_REDACTED, AUDIT_REDACTED]
 
 export interface AuditedWrite<TEntity> {
   request: FastifyRequest;
-  resource: string;
+  resource: AuditResource;
   recordId: number;
-  action: string;
+  action: AuditAction;
   /**
    * Locks the record's row (SELECT … FOR UPDATE) and answers it as the API does; undefined when it does not
    * exist. Called again after `apply` for the after state (the lock is already held then).
@@ -294,7 +316,7 @@ export async function recordCreate(
   tx: Db,
   request: FastifyRequest,
   target: {
-    resource: string;
+    resource: AuditResource;
     recordId: number;
     created: unknown;
     policy?: AuditPolicy | undefined;
@@ -318,8 +340,8 @@ export async function recordChange(
   tx: Db,
   request: FastifyRequest,
   change: {
-    action: string;
-    resource: string;
+    action: AuditAction;
+    resource: AuditResource;
     recordId: number;
     before: unknown;
     after: unknown;

@@ -11,6 +11,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The schema owner's connection: migrations run with it, then grant the role of `databaseUrl` data rights only
+   * (platform/migrate.ts). Unset: everything runs as `databaseUrl`.
+   */
+  databaseMigrationUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   /** S3-compatible bucket for uploads (platform/file-store.ts); files under DATA_DIR/uploads when unset. */
@@ -84,6 +89,7 @@ const envSchema = z.object({
   HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
   DATABASE_URL: urlWithProtocols("DATABASE_URL", ["postgres:", "postgresql:"]),
+  DATABASE_MIGRATION_URL: urlWithProtocols("DATABASE_MIGRATION_URL", ["postgres:", "postgresql:"]),
   REDIS_URL: urlWithProtocols("REDIS_URL", ["redis:", "rediss:"]),
   SMTP_URL: urlWithProtocols("SMTP_URL", ["smtp:", "smtps:"]),
   S3_URL: urlWithProtocols("S3_URL", ["https:", "http:"]).refine(
@@ -145,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (values.DATABASE_MIGRATION_URL !== undefined && values.DATABASE_URL === undefined) {
+    problems.push("DATABASE_MIGRATION_URL needs DATABASE_URL (the role the server runs as)");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const trustProxy =
@@ -169,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseMigrationUrl: values.DATABASE_MIGRATION_URL,
     redisUrl: values.REDIS_URL,
     smtpUrl: values.SMTP_URL,
     s3Url: values.S3_URL,

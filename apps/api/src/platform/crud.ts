@@ -1,4 +1,4 @@
-import { errorBody as errorBodySchema, idParams, PAGE_SIZE, paged } from "@palco/shared";
+import { type AuditResource, errorBody as errorBodySchema, idParams, PAGE_SIZE, paged } from "@palco/shared";
 import { and, asc, count, eq, ne, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
@@ -24,6 +24,7 @@ import {
   type PageRequest,
   resolveWindow,
   type SortKey,
+  splitOf,
 } from "./list-query.ts";
 import { fieldValue, readForm } from "./multipart.ts";
 
@@ -64,8 +65,8 @@ export interface CrudResource<
   TOptionFields extends SelectedFields,
   TOption,
 > {
-  /** URL segment under /api. */
-  path: string;
+  /** URL segment under /api, and the resource's name in the audit trail. */
+  path: AuditResource;
   /** OpenAPI tag. */
   tag: string;
   /** Singular noun for summaries ("country"). */
@@ -127,6 +128,16 @@ export interface CrudResource<
   references?: ReferenceRule<TTable["$inferInsert"]>[];
   /** Order of the list (after search relevance) and of `/all`; by name when absent. */
   order?: PgColumn;
+  /**
+   * The list (not `/all`) in two parts: the rows meeting this condition first in `order`, then the others in reverse
+   * (events: upcoming ones soonest first, then past ones most recent first). See ListSource.split.
+   */
+  split?: SQL;
+  /**
+   * An order a filter's value brings instead of `order` or the name (the review inbox, `status=waiting`: who has
+   * waited longest first); undefined keeps the usual one. Needs its index like any order.
+   */
+  orderWhen?: (query: Record<string, unknown>) => PgColumn | undefined;
   /**
    * The body is multipart with one image part (JSON is accepted too, without the image): see UploadRule. Without
    * it the body is JSON validated by `schemas.input`.
@@ -195,10 +206,12 @@ export function crudListSource<TEntityFields extends SelectedFields>(resource: {
   table: KitTable;
   entity: { fields: TEntityFields; from(db: Db, fields: SelectedFields): PgSelect };
   order?: PgColumn | undefined;
+  split?: SQL | undefined;
 }): ListSource<TEntityFields> {
   return {
     table: resource.table,
     sort: [resource.order ?? resource.table.name],
+    ...(resource.split ? { split: resource.split } : {}),
     fields: resource.entity.fields,
     from: resource.entity.from,
   };
@@ -210,6 +223,7 @@ export function listCondition(
     table: KitTable;
     filters?: Record<string, (value: SQL) => SQL> | undefined;
     order?: PgColumn | undefined;
+    orderWhen?: ((query: Record<string, unknown>) => PgColumn | undefined) | undefined;
     live?: SQL | undefined;
   },
   query: { search?: string | undefined } & Record<string, unknown>,
@@ -221,10 +235,17 @@ export function listCondition(
     filterCondition(name, query[name] === "" ? undefined : query[name], toCondition),
   );
   if (resource.live) filters.unshift({ key: "live", where: resource.live, values: {}, estimable: true });
-  // A short search keeps its own order (the index that finds the rows); otherwise the resource's order.
+  // A short search keeps its own order (the index that finds the rows); otherwise the filter's or the resource's.
   const byName = search.sort.length === 1 && search.sort[0] === table.name;
-  const sort = byName && resource.order ? [resource.order] : search.sort;
-  return { condition: allOf(search.condition, ...filters), sort };
+  const filterOrder = byName ? resource.orderWhen?.(query) : undefined;
+  const order = filterOrder ?? resource.order;
+  const sort = byName && order ? [order] : search.sort;
+  const condition = allOf(search.condition, ...filters);
+  // Statements are kept by the condition's shape: an order brought by a filter's value is part of it.
+  return {
+    condition: filterOrder ? { ...condition, key: `${condition.key}|by:${filterOrder.name}` } : condition,
+    sort,
+  };
 }
 
 /** The queries GET /api/<resource> runs for `query`, unrun (the benchmark times the same SQL straight on the driver). */
@@ -235,15 +256,17 @@ export function crudListQueries<TEntityFields extends SelectedFields>(
     entity: { fields: TEntityFields; from(db: Db, fields: SelectedFields): PgSelect };
     filters?: Record<string, (value: SQL) => SQL> | undefined;
     order?: PgColumn | undefined;
+    split?: SQL | undefined;
     live?: SQL | undefined;
   },
   query: PageRequest & { search?: string | undefined } & Record<string, unknown>,
 ) {
   const { condition, sort } = listCondition(resource, query);
-  const window = resolveWindow(query, sort);
+  const source = crudListSource(resource);
+  const window = resolveWindow(query, sort, splitOf(source, sort) !== undefined);
   return {
     window,
-    queries: listQueries(db, crudListSource(resource), condition, window, sort),
+    queries: listQueries(db, source, condition, window, sort),
     values: listValues(condition, window),
   };
 }
@@ -357,7 +380,7 @@ export function registerCrud<
     const files = form.files.filter((file) => file.tooLarge || file.data?.length);
     let image: PreparedVariants | undefined;
     if (form.tooManyFiles || files.length > 1) messages[upload.field] = "IMAGES.VALIDATION.COUNT";
-    else if (files[0] && files[0].fieldName !== upload.field) messages[upload.field] = "IMAGES.VALIDATION.COUNT";
+    else if (files[0] && files[0].fieldName !== upload.field) messages[upload.field] = "IMAGES.VALIDATION.PART_NAME";
     else if (files[0]?.tooLarge) messages[upload.field] = "IMAGES.VALIDATION.TOO_LARGE";
     else if (files[0]?.data) {
       try {

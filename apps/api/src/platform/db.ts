@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { markConnectFailure } from "./db-errors.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -40,6 +41,25 @@ const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB"],
 };
 
+/**
+ * A node-postgres client whose failures to connect say so: the server refusing a new session (the database takes no
+ * connections, the role lost CONNECT) answers with codes a query can raise too, and only where the error came from
+ * tells an outage from a refused query (platform/db-errors.ts).
+ */
+class MarkedConnectClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (error: Error) => void): void;
+  override connect(callback?: (error: Error) => void): Promise<pg.Client> | undefined {
+    if (callback) {
+      super.connect((error: Error) => callback(error ? markConnectFailure(error) : error));
+      return undefined;
+    }
+    return super.connect().catch((error: unknown) => {
+      throw markConnectFailure(error);
+    });
+  }
+}
+
 // Arbitrary constant identifying "Palco start-up" among advisory locks.
 const STARTUP_LOCK = 727_256_001;
 
@@ -61,6 +81,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       max: 10,
       // During an outage a request fails within seconds (503) instead of waiting for the OS connect timeout.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      Client: MarkedConnectClient,
     });
     // A client losing its connection emits "error": the pool listens only while the client is idle, so one checked
     // out for a transaction or the start-up lock would crash the process. The query in flight still rejects (503),

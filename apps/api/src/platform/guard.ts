@@ -83,6 +83,32 @@ export function isAllowed(user: SessionUser, permission: Exclude<RoutePermission
   return codes.some((code) => user.permissions.includes(code));
 }
 
+/**
+ * Who may read the record a write route changes: whoever passes the GET route at the write's own path
+ * (`PUT /api/bookings/:id`, `PUT /api/settings/fees`) or, for an action on a record (`PUT /api/owners/:id/status`,
+ * `POST /api/bookings/:id/cancel`), at the record's path. Read from the routes themselves, so a new resource needs
+ * no declaration and the answer is always what its detail route would allow; "super-admin" when there is none.
+ */
+export function readPermissionOf(app: FastifyInstance, writeUrl: string): RoutePermission {
+  const candidates = [writeUrl];
+  const recordUrl = writeUrl.replace(/\/[^/:]+$/, "");
+  if (recordUrl !== writeUrl && /\/:\w+$/.test(recordUrl)) candidates.push(recordUrl);
+  for (const url of candidates) {
+    const route = app.routeTable.find((entry) => entry.method === "GET" && entry.url === url);
+    if (route) return route.permission;
+  }
+  return "super-admin";
+}
+
+/** Whether the signed-in member of a write request may read the record it changes (see readPermissionOf). */
+export function mayReadRecord(request: FastifyRequest): boolean {
+  const user = request.sessionUser;
+  const url = request.routeOptions.url;
+  if (!user || !url) return false;
+  const permission = readPermissionOf(request.server, url);
+  return permission === "public" || isAllowed(user, permission);
+}
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== "string") return undefined;

@@ -54,6 +54,13 @@ export interface ListSource<TFields extends SelectedFields> {
   sort: SortKey[];
   /** Every key, id included, in descending order (newest first, for lists ordered by id alone). */
   descending?: boolean;
+  /**
+   * Splits a list in its own order (`sort`) in two parts: the rows meeting this condition first, in the sort order,
+   * then the others in reverse order (events: upcoming ones soonest first, then the past ones, most recent first).
+   * Each part walks the same (sort…, id) index, one forward and one backward, so neither sorts the table; cursors
+   * carry the part (0 or 1) before the sort values. A request in another order (a short search's) is not split.
+   */
+  split?: SQL;
   fields: TFields;
   /** FROM … JOIN … of the rows; joins only serve the fields, never the conditions. */
   from(db: Db, fields: SelectedFields): PgSelect;
@@ -220,7 +227,7 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.page, ...cursor.key])).toString("base64url");
 }
 
-function decodeCursor(text: string, field: string, sort: SortKey[]): Cursor {
+function decodeCursor(text: string, field: string, sort: SortKey[], split: boolean): Cursor {
   const invalid = badRequest(field, "VALIDATION.INVALID");
   let value: unknown;
   try {
@@ -228,12 +235,14 @@ function decodeCursor(text: string, field: string, sort: SortKey[]): Cursor {
   } catch {
     throw invalid;
   }
-  if (!Array.isArray(value) || value.length !== sort.length + 2) throw invalid;
+  const parts = split ? 1 : 0;
+  if (!Array.isArray(value) || value.length !== sort.length + 2 + parts) throw invalid;
   const [page, ...key] = value as unknown[];
   const isId = (item: unknown) => Number.isInteger(item) && (item as number) > 0 && (item as number) <= MAX_INT;
   if (!isId(page) || !isId(key[key.length - 1])) throw invalid;
+  if (split && key[0] !== 0 && key[0] !== 1) throw invalid;
   sort.forEach((column, index) => {
-    const item = key[index];
+    const item = key[index + parts];
     const isNumber = "dataType" in column && column.dataType === "number";
     const fits = isNumber ? Number.isFinite(item) : typeof item === "string";
     if (!fits || (typeof item === "string" && item.includes("\u0000"))) throw invalid;
@@ -248,19 +257,25 @@ export interface Window {
   offset: number;
 }
 
-export function resolveWindow(request: PageRequest, sort: SortKey[]): Window {
+/** The condition that splits this request's list (see ListSource.split): only a list in its own order is split. */
+export function splitOf(source: { sort: SortKey[]; split?: SQL | undefined }, sort: SortKey[]): SQL | undefined {
+  const ownOrder = sort.length === source.sort.length && sort.every((key, index) => key === source.sort[index]);
+  return ownOrder ? source.split : undefined;
+}
+
+export function resolveWindow(request: PageRequest, sort: SortKey[], split = false): Window {
   const { page } = request;
   const maxOffset = OFFSET_PAGE_LIMIT * PAGE_SIZE;
   if (request.after !== undefined && request.before !== undefined) throw badRequest("before", "VALIDATION.INVALID");
   if (request.after !== undefined) {
-    const cursor = decodeCursor(request.after, "after", sort);
+    const cursor = decodeCursor(request.after, "after", sort, split);
     const offset = (page - cursor.page - 1) * PAGE_SIZE;
     if (offset < 0) throw badRequest("after", "VALIDATION.INVALID");
     if (offset >= maxOffset) throw badRequest("page", "VALIDATION.PAGE_TOO_DEEP");
     return { direction: "forward", seek: cursor.key, offset };
   }
   if (request.before !== undefined) {
-    const cursor = decodeCursor(request.before, "before", sort);
+    const cursor = decodeCursor(request.before, "before", sort, split);
     const offset = (cursor.page - page - 1) * PAGE_SIZE;
     if (offset < 0) throw badRequest("before", "VALIDATION.INVALID");
     if (offset >= maxOffset) throw badRequest("page", "VALIDATION.PAGE_TOO_DEEP");
@@ -287,8 +302,8 @@ export interface ListQueries {
 }
 
 /** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
-const statementKey = (condition: ListCondition, window: Window) =>
-  `${condition.key}|${window.direction}|${window.seek ? "seek" : "offset"}`;
+const statementKey = (condition: ListCondition, window: Window, split: boolean) =>
+  `${condition.key}|${window.direction}|${window.seek ? "seek" : "offset"}|${split ? `split${window.seek?.[0] ?? ""}` : ""}`;
 
 /** The placeholder values of a request: its conditions' and its window's. */
 export function listValues(condition: ListCondition, window: Window): Record<string, unknown> {
@@ -308,33 +323,10 @@ export function listQueries<TFields extends SelectedFields>(
 ): ListQueries {
   const { table } = source;
   const { where } = condition;
-  const keyColumns = [...sort, table.id];
-  const forward = window.direction === "forward";
-  // The walk's direction: the list's order forward, its reverse before a cursor.
-  const ascending = forward !== (source.descending === true);
-  const seekTo = sql.join(
-    keyColumns.map((_, index) => sql`${param(`seek${index}`)}`),
-    sql`, `,
-  );
-  const seek =
-    window.seek &&
-    (ascending
-      ? sql`(${sql.join(keyColumns, sql`, `)}) > (${seekTo})`
-      : sql`(${sql.join(keyColumns, sql`, `)}) < (${seekTo})`);
-  const order = keyColumns.map((column) => (ascending ? asc(column) : desc(column)));
-  // An index-only walk over (sort…, id): the OFFSET and the seek never touch the joined tables.
-  const ids = db
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(and(where, seek))
-    .orderBy(...order)
-    .limit(PAGE_SIZE + 1)
-    .offset(param("offset"));
-  const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, column]));
-  const items = source
-    .from(db, { ...source.fields, ...hidden })
-    .where(inArray(table.id, ids))
-    .orderBy(...keyColumns.map((column) => (source.descending ? desc(column) : asc(column))));
+  const split = splitOf(source, sort);
+  const items = split
+    ? splitItems(db, source, where, window, sort, split)
+    : orderedItems(db, source, where, window, sort);
   // Unordered: the planner may stop a sequential scan at the cap, where an ordered walk could cross the table.
   const capped = db
     .select({ one: sql`1` })
@@ -363,7 +355,112 @@ export function listQueries<TFields extends SelectedFields>(
           .where(where)
           .$dynamic()
       : null;
-  return { items: items.$dynamic(), count: countQuery, estimate, tableRows, planned, table: getTableName(table) };
+  return { items, count: countQuery, estimate, tableRows, planned, table: getTableName(table) };
+}
+
+/** The page's rows of a list in one order: ids chosen by a walk of the (sort…, id) index, then joined. */
+function orderedItems<TFields extends SelectedFields>(
+  db: Db,
+  source: ListSource<TFields>,
+  where: SQL | undefined,
+  window: Window,
+  sort: SortKey[],
+): PgSelect {
+  const { table } = source;
+  const keyColumns = [...sort, table.id];
+  const forward = window.direction === "forward";
+  // The walk's direction: the list's order forward, its reverse before a cursor.
+  const ascending = forward !== (source.descending === true);
+  const seekTo = sql.join(
+    keyColumns.map((_, index) => sql`${param(`seek${index}`)}`),
+    sql`, `,
+  );
+  const seek =
+    window.seek &&
+    (ascending
+      ? sql`(${sql.join(keyColumns, sql`, `)}) > (${seekTo})`
+      : sql`(${sql.join(keyColumns, sql`, `)}) < (${seekTo})`);
+  const order = keyColumns.map((column) => (ascending ? asc(column) : desc(column)));
+  // An index-only walk over (sort…, id): the OFFSET and the seek never touch the joined tables.
+  const ids = db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(where, seek))
+    .orderBy(...order)
+    .limit(PAGE_SIZE + 1)
+    .offset(param("offset"));
+  const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, column]));
+  return source
+    .from(db, { ...source.fields, ...hidden })
+    .where(inArray(table.id, ids))
+    .orderBy(...keyColumns.map((column) => (source.descending ? desc(column) : asc(column))))
+    .$dynamic();
+}
+
+/**
+ * The page's rows of a split list (ListSource.split): each part's ids come from its own walk of the (sort…, id)
+ * index, the first part's forward and the second's backward, each stopping after as many rows as the page can reach
+ * (OFFSET plus one page and one); the two are put in list order, and the page is taken from them. The cursor's
+ * part decides where each walk starts: a cursor in the second part leaves the first out altogether.
+ */
+function splitItems<TFields extends SelectedFields>(
+  db: Db,
+  source: ListSource<TFields>,
+  where: SQL | undefined,
+  window: Window,
+  sort: SortKey[],
+  split: SQL,
+): PgSelect {
+  const { table } = source;
+  const keyColumns = [...sort, table.id];
+  const forward = window.direction === "forward";
+  const seekPart = window.seek?.[0] as 0 | 1 | undefined;
+  const seekTo = sql.join(
+    keyColumns.map((_, index) => sql`${param(`seek${index + 1}`)}`),
+    sql`, `,
+  );
+  const keys = sql.join(keyColumns, sql`, `);
+  const reach = sql`${param("offset")}::int + ${sql.raw(String(PAGE_SIZE + 1))}`;
+  // Part 0 in sort order, part 1 in reverse; walked the other way round before a cursor.
+  const walk = (part: 0 | 1) => {
+    const ascending = (part === 0) === forward;
+    if (seekPart !== undefined && seekPart !== part && (forward ? seekPart > part : seekPart < part)) return null;
+    const seek = seekPart === part ? sql`(${keys}) ${sql.raw(ascending ? ">" : "<")} (${seekTo})` : undefined;
+    const inPart = part === 0 ? sql`(${split})` : sql`not (${split})`;
+    const direction = sql.raw(ascending ? "asc" : "desc");
+    const named = sql.join(
+      keyColumns.map((column, index) => sql`${column} as ${sql.identifier(`k${index}`)}`),
+      sql`, `,
+    );
+    return sql`(select ${sql.raw(String(part))} as part, ${named} from ${table} where ${and(where, inPart, seek)}
+      order by ${sql.join(
+        keyColumns.map((column) => sql`${column} ${direction}`),
+        sql`, `,
+      )} limit ${reach})`;
+  };
+  const walks = ([0, 1] as const).map(walk).filter((part): part is SQL => part !== null);
+  // List order (reversed before a cursor): part 0 by its keys ascending, part 1 by its keys descending.
+  const inPartOrder = (part: 0 | 1) => {
+    const ascending = (part === 0) === forward;
+    return keyColumns.map(
+      (_, index) =>
+        sql`case when part = ${sql.raw(String(part))} then ${sql.identifier(`k${index}`)} end ${sql.raw(ascending ? "asc" : "desc")}`,
+    );
+  };
+  const ids = sql`(select ${sql.identifier(`k${keyColumns.length - 1}`)} from (${sql.join(walks, sql` union all `)}) as parts
+    order by part ${sql.raw(forward ? "asc" : "desc")}, ${sql.join([...inPartOrder(0), ...inPartOrder(1)], sql`, `)}
+    limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")})`;
+  const partOf = sql<number>`(case when ${split} then 0 else 1 end)`.mapWith(Number);
+  const hidden = Object.fromEntries([partOf, ...keyColumns].map((column, index) => [`__key${index}`, column]));
+  return source
+    .from(db, { ...source.fields, ...hidden })
+    .where(inArray(table.id, ids))
+    .orderBy(
+      partOf,
+      ...keyColumns.map((column) => sql`case when ${split} then ${column} end asc`),
+      ...keyColumns.map((column) => sql`case when ${split} then null else ${column} end desc`),
+    )
+    .$dynamic();
 }
 
 /**
@@ -530,7 +627,7 @@ function preparedList<TFields extends SelectedFields>(
     byKey = new Map();
     bySource.set(source, byKey);
   }
-  const key = statementKey(condition, window);
+  const key = statementKey(condition, window, splitOf(source, sort) !== undefined);
   let prepared = byKey.get(key);
   if (!prepared) {
     const queries = listQueries(db, source, condition, window, sort);
@@ -561,7 +658,8 @@ export async function listPage<TFields extends SelectedFields>(
   /** The order of this request when it differs from the source's (see nameSearch: short search terms). */
   sort: SortKey[] = source.sort,
 ): Promise<PageResult<Row<TFields>>> {
-  const window = resolveWindow(request, sort);
+  const split = splitOf(source, sort) !== undefined;
+  const window = resolveWindow(request, sort, split);
   const { items, count, estimate, tableRows, planned, table } = preparedList(db, source, condition, window, sort);
   const catalogueRows = async (statement: Prepared) =>
     Number(((await statement.execute({})) as { estimate: number }[])[0]?.estimate ?? -1);
@@ -573,7 +671,8 @@ export async function listPage<TFields extends SelectedFields>(
     tableRows: () => recentTableRows(db, table, () => catalogueRows(tableRows)),
     planned: planned ? async () => plannedRows((await planned.execute(values)) as Record<string, unknown>[]) : null,
   });
-  const keyCount = sort.length + 1;
+  // A split list's key starts with the part of the list the row is in.
+  const keyCount = sort.length + 1 + (split ? 1 : 0);
   const more = fetched.length > PAGE_SIZE;
   const forward = window.direction === "forward";
   // The extra row is the one past the page in the walking direction.

@@ -60,12 +60,25 @@ export function requestLine(
   };
 }
 
-/** Query parameters whose values are secrets: e-mailed reset and activation links, socket.io handshakes. */
-const SECRET_QUERY = /([?&](?:token|access_token|refreshToken)=)[^&#]*/gi;
+/**
+ * Query parameters whose values are secrets: e-mailed reset and activation links, socket.io handshakes, and the
+ * session and signature of a signed private-document link (platform/documents.ts), which would open the document
+ * for as long as the link lasts. The link's `user` and `expires` stay: they say whose link it was and until when.
+ */
+const SECRET_QUERY = /([?&](?:token|access_token|refreshToken|session|signature)=)[^&#]*/gi;
 
-/** The URL with the values of secret query parameters replaced, so log files never hold a working link. */
+/**
+ * Query parameters whose values are whatever staff typed: a search for a guest is their name, e-mail or phone. The
+ * log keeps that a search was made, not what was searched.
+ */
+const FREE_TEXT_QUERY = /([?&](?:search|q|email|name|phone)=)[^&#]+/gi;
+
+/**
+ * The URL with the values of secret query parameters replaced, so log files never hold a working link, and those
+ * of free-text parameters masked, so they hold no personal data.
+ */
 export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_QUERY, "$1[REDACTED]");
+  return url?.replace(SECRET_QUERY, "$1[REDACTED]").replace(FREE_TEXT_QUERY, "$1[MASKED]");
 }
 
 interface LoggedRequest {

@@ -5,8 +5,97 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder } from "../paths.ts";
-import type { Database, Db, Schema } from "./db.ts";
+import { createDatabase, type Database, type Db, type Schema } from "./db.ts";
 import { permissions } from "./schema.ts";
+
+/**
+ * Brings the database up to date before the server uses it, under the start-up lock. With `migrationUrl` (the
+ * schema owner, `DATABASE_MIGRATION_URL`) the migrations run on that connection, which then grants the role of
+ * `database` (`DATABASE_URL`) data rights only (`grantServerRights`); without it, `database` migrates itself.
+ */
+export async function migrateDatabase(database: Database, migrationUrl: string | undefined): Promise<void> {
+  if (!migrationUrl || database.kind !== "postgres") {
+    await database.exclusive(() => migrate(database));
+    return;
+  }
+  const owner = await createDatabase({ url: migrationUrl });
+  try {
+    const server = await roleOf(database.db);
+    const migrator = await roleOf(owner.db);
+    if (server.database !== migrator.database) {
+      throw new Error(
+        `DATABASE_MIGRATION_URL names database "${migrator.database}" and DATABASE_URL "${server.database}": they must be the same database`,
+      );
+    }
+    if (server.name === migrator.name || server.superuser) {
+      throw new Error(
+        `DATABASE_URL must connect as a role with data rights only, not ${server.superuser ? "a superuser" : "the schema owner"} ("${server.name}"): see "Production database roles" in the README`,
+      );
+    }
+    // The advisory lock is per database: taken on either connection, it orders this with the other instances' start.
+    await owner.exclusive(async () => {
+      await migrate(owner);
+      await grantServerRights(owner.db, server.name);
+    });
+  } finally {
+    await owner.close();
+  }
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function roleOf(db: Db): Promise<{ name: string; superuser: boolean; database: string }> {
+  const [row] = rowsOf<{ name: string; superuser: boolean; database: string }>(
+    await db.execute(
+      sql`select current_user as name, rolsuper as superuser, current_database() as database
+          from pg_roles where rolname = current_user`,
+    ),
+  );
+  if (!row) throw new Error("Could not read the database role of a connection");
+  return row;
+}
+
+/**
+ * Run by the schema owner after every migration, in one transaction (a running instance never sees the rights
+ * half-granted): the server's role may read and write rows, use sequences and call functions, and nothing more: no
+ * DDL, no ALTER, TRUNCATE or DROP (those belong to the owner), and on `audit_log` only INSERT and SELECT, so not even
+ * the app's own connection can rewrite or hide its trail (the append-only triggers hold against the owner too). The
+ * rollups the report triggers maintain are ordinary tables the role writes; the planner statistics the lists read
+ * (`pg_class`) are readable by every role; advisory locks need no grant. Default privileges cover tables a later
+ * migration creates, until the next start grants again.
+ */
+export async function grantServerRights(db: Db, role: string): Promise<void> {
+  const server = sql.identifier(role);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`revoke all on all tables in schema public from ${server}`);
+    await tx.execute(sql`revoke all on all sequences in schema public from ${server}`);
+    await tx.execute(sql`revoke create on schema public from ${server}`);
+    await tx.execute(sql`grant usage on schema public to ${server}`);
+    await tx.execute(sql`grant select, insert, update, delete on all tables in schema public to ${server}`);
+    await tx.execute(sql`revoke update, delete on table audit_log from ${server}`);
+    await tx.execute(sql`grant usage, select, update on all sequences in schema public to ${server}`);
+    await tx.execute(sql`grant execute on all functions in schema public to ${server}`);
+    await tx.execute(
+      sql`alter default privileges in schema public grant select, insert, update, delete on tables to ${server}`,
+    );
+    await tx.execute(
+      sql`alter default privileges in schema public grant usage, select, update on sequences to ${server}`,
+    );
+    await tx.execute(sql`alter default privileges in schema public grant execute on functions to ${server}`);
+    // PostgreSQL 14 and older let every role create tables in "public" unless the schema's owner revoked it.
+    const [creates] = rowsOf<{ schema: boolean; database: boolean }>(
+      await tx.execute(
+        sql`select has_schema_privilege(${role}, 'public', 'CREATE') as schema,
+                   has_database_privilege(${role}, current_database(), 'CREATE') as database`,
+      ),
+    );
+    if (creates?.schema || creates?.database) {
+      throw new Error(
+        `The role "${role}" of DATABASE_URL may still create ${creates.schema ? 'tables in schema "public"' : "schemas in the database"}: revoke it (README, "Production database roles")`,
+      );
+    }
+  });
+}
 
 /** Applies pending SQL migrations, then makes the permissions table equal to the shared catalogue. */
 export async function migrate(database: Database): Promise<void> {

@@ -1,4 +1,4 @@
-import { errorBody, idParams, type Language, reviewDecision } from "@palco/shared";
+import { type AuditResource, errorBody, idParams, type Language, reviewDecision } from "@palco/shared";
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -25,7 +25,7 @@ export interface ReviewRoutes<TEntity extends { readyForReview: boolean }> {
   base: string;
   tags: string[];
   /** The audit trail's resource name ("owners"). */
-  resource: string;
+  resource: Extract<AuditResource, "owners" | "boxes">;
   /** Whose messages the refusals use (OWNERS.NOT_READY, OWNERS.VALIDATION.REVIEW_MISSING). */
   ns: "OWNERS" | "BOXES";
   permission: RoutePermission;

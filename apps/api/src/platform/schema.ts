@@ -316,7 +316,8 @@ export const events = pgTable(
   },
   (t) => [
     index("events_venue_name_idx").on(t.venueId, t.name, t.id),
-    index("events_starts_at_idx").on(t.startsAt),
+    // The list's order (upcoming first, then past: both walk it) and the start-date filter.
+    index("events_starts_at_idx").on(t.startsAt, t.id),
     index("events_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
     check("events_duration_positive", sql`${t.duration} >= 1`),
     ...listIndexes("events", t),
@@ -491,7 +492,12 @@ export const owners = pgTable(
       .notNull()
       .references(() => members.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
-    searchText: nameSearchText(),
+    /**
+     * The name and the member's e-mail, lower-cased: what the owners' search matches. Kept by triggers (migration
+     * 0011), since the e-mail lives on the member: written on every insert or update of the owner and when the
+     * member's e-mail changes.
+     */
+    searchText: text("search_text").notNull().default(""),
     address: text("address").notNull(),
     rfc: text("rfc").notNull(),
     documentType: text("document_type").notNull(),
@@ -506,7 +512,7 @@ export const owners = pgTable(
     uniqueIndex("owners_member_unique").on(t.memberId),
     index("owners_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
     // The review inbox: what waits, oldest first.
-    index("owners_waiting_idx").on(t.readyAt).where(sql`${t.readyForReview} and ${t.status} = 'pending'`),
+    index("owners_waiting_idx").on(t.readyAt, t.id).where(sql`${t.readyForReview} and ${t.status} = 'pending'`),
     index("owners_status_name_idx").on(t.status, t.name, t.id),
     check("owners_status", sql`${t.status} in ('pending', 'accepted', 'returned')`),
     check("owners_document_type", sql`${t.documentType} in ('passport', 'id')`),
@@ -574,7 +580,7 @@ export const boxes = pgTable(
     index("boxes_owner_idx").on(t.ownerId),
     index("boxes_venue_name_idx").on(t.venueId, t.name, t.id),
     index("boxes_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
-    index("boxes_waiting_idx").on(t.readyAt).where(sql`${t.readyForReview} and ${t.status} = 'pending'`),
+    index("boxes_waiting_idx").on(t.readyAt, t.id).where(sql`${t.readyForReview} and ${t.status} = 'pending'`),
     check("boxes_status", sql`${t.status} in ('pending', 'accepted', 'returned')`),
     check("boxes_type", sql`${t.type} in ('onetime', 'season', 'both')`),
     check("boxes_seats_positive", sql`${t.availableSeats} >= 1`),

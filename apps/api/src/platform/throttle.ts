@@ -188,7 +188,8 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
  *   signing in from a clean address (home, office, phone) still gets in.
  * A refused attempt (429) never reaches argon2 and counts nothing. An admitted attempt is counted up front,
  * atomically with the check (so parallel requests cannot slip past a limit), and given back if the password was
- * right: a success clears that account-IP counter, so only failures add up.
+ * right: a success clears that account-IP counter, so only failures add up. An attempt the server could not judge
+ * (the database failed) is given back too.
  */
 export class LoginThrottle {
   constructor(
@@ -216,6 +217,19 @@ export class LoginThrottle {
         { key: 2, atLeast: this.options.accountUnderAttack },
         { key: 1, atLeast: 1 },
       ],
+    ]);
+  }
+
+  /**
+   * The attempt was never judged (the database failed before the password could be checked): it is given back on
+   * every counter, so an outage locks nobody out, neither the account nor the address.
+   */
+  async notJudged(email: string, ip: string): Promise<void> {
+    const keys = this.keys(email, ip);
+    await Promise.all([
+      this.store.decrement(keys.pair),
+      this.store.decrement(keys.ip),
+      this.store.decrement(keys.account),
     ]);
   }
 

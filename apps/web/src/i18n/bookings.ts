@@ -49,7 +49,7 @@ const en = {
       canceled: "Canceled",
     },
     PAYMENT_STATUSES: { pending: "Pending", authorization: "Authorized", capture: "Captured", refund: "Refund" },
-    OWNER_PAYMENT_STATUSES: { pending: "Pending", payed: "Payed" },
+    OWNER_PAYMENT_STATUSES: { pending: "Pending", payed: "Paid" },
     TICKET_STATUSES: { pending: "Pending", sent: "On the way", delivered: "Delivered" },
     TYPE_WITH_EVENT: "One event: {{event}}",
     RANGE: "{{from}} – {{to}}",
@@ -108,7 +108,7 @@ const en = {
     MARK_SENT_ACTION: "mark the tickets as sent",
     MARK_DELIVERED_ACTION: "mark the tickets as delivered",
     PAY_OWNER_TEXT:
-      "Confirm that {{owner}} has been paid {{amount}} and enter the reference of the transfer. The owner payment status becomes Payed and cannot be changed back.",
+      "Confirm that {{owner}} has been paid {{amount}} and enter the reference of the transfer. The owner payment status becomes Paid and cannot be changed back.",
     PAY_OWNER_CONFIRM: "The owner has been paid",
     REFERENCE_HINT: "The SPEI tracking key or the transfer number, at least 10 characters",
     CANCEL_TITLE: "Cancel booking {{key}}?",

@@ -272,6 +272,13 @@ export const es: WebMessages = {
       delete: "eliminó",
       activate: "desbloqueó",
       deactivate: "bloqueó",
+      accept: "aceptó",
+      reject: "rechazó",
+      "tickets-sent": "marcó los boletos como enviados",
+      "tickets-delivered": "marcó los boletos como entregados",
+      "owner-paid": "registró el pago al propietario",
+      cancel: "canceló",
+      simulate: "ejecutó una simulación",
       "sign-in": "inició sesión",
       "sign-in-failed": "no pudo iniciar sesión",
       "sign-out": "cerró sesión",
@@ -290,6 +297,15 @@ export const es: WebMessages = {
       cities: "Ciudades",
       "payment-providers": "Proveedores de pago",
       "payment-methods": "Métodos de pago",
+      venues: "Recintos",
+      events: "Eventos",
+      categories: "Categorías",
+      owners: "Propietarios",
+      boxes: "Palcos",
+      services: "Servicios",
+      bookings: "Reservas",
+      settings: "Comisiones",
+      simulation: "Actividad simulada",
     },
   },
   VENUES: {
@@ -323,7 +339,7 @@ export const es: WebMessages = {
     ERROR_MODAL_TEXT:
       "No se pudo cargar el recinto. Es posible que haya sido eliminado o que haya fallado la conexión.",
     AVAILABILITY_TOGGLE_ERROR_MESSAGE:
-      "No se pudo cambiar la disponibilidad del recinto, por favor inténtalo de nuevo.",
+      "Hubo uno o más problemas al efectuar esta operación, por favor intenta de nuevo.",
     CREATED: "El recinto se creó correctamente",
     UPDATED: "El recinto se actualizó correctamente",
     DELETED: "El recinto se eliminó correctamente",
@@ -350,6 +366,7 @@ export const es: WebMessages = {
     },
     HINTS: {
       STARTS_AT: "En la hora de la ciudad del recinto; al menos 72 horas después de ahora",
+      STARTS_AT_ZONE: "Hora de {{zone}} (reloj del recinto); al menos 72 horas después de ahora",
       DURATION: "Horas enteras, al menos 1",
       CATEGORIES: "Elige una o más; quita una con su ×",
     },
@@ -358,7 +375,8 @@ export const es: WebMessages = {
     HOURS_other: "{{count}} horas",
     NO_BOXES: "El recinto todavía no tiene palcos",
     ERROR_MODAL_TEXT: "No se pudo cargar el evento. Es posible que haya sido eliminado o que haya fallado la conexión.",
-    AVAILABILITY_TOGGLE_ERROR_MESSAGE: "No se pudo cambiar la disponibilidad del evento, por favor inténtalo de nuevo.",
+    AVAILABILITY_TOGGLE_ERROR_MESSAGE:
+      "Hubo uno o más problemas al efectuar esta operación, por favor intenta de nuevo.",
     CREATED: "El evento se creó correctamente",
     UPDATED: "El evento se actualizó correctamente",
     DELETED: "El evento se eliminó correctamente",
@@ -379,7 +397,7 @@ export const es: WebMessages = {
     ERROR_MODAL_TEXT:
       "No se pudo cargar la categoría. Es posible que haya sido eliminada o que haya fallado la conexión.",
     AVAILABILITY_TOGGLE_ERROR_MESSAGE:
-      "No se pudo cambiar la disponibilidad de la categoría, por favor inténtalo de nuevo.",
+      "Hubo uno o más problemas al efectuar esta operación, por favor intenta de nuevo.",
     CREATED: "La categoría se creó correctamente",
     UPDATED: "La categoría se actualizó correctamente",
     DELETED: "La categoría se eliminó correctamente",

@@ -38,7 +38,7 @@ const en = {
   OWNERS: {
     TITLE: "Owners",
     DETAIL_TITLE: "Owner",
-    SEARCH: "Search by name",
+    SEARCH: "Search by name or e-mail",
     FIELDS: {
       ...recordCommon,
       FULL_NAME: "Full name",
@@ -176,7 +176,7 @@ const es: Shape<typeof en> = {
   OWNERS: {
     TITLE: "Propietarios",
     DETAIL_TITLE: "Propietario",
-    SEARCH: "Buscar por nombre",
+    SEARCH: "Buscar por nombre o correo",
     FIELDS: {
       ...recordCommonEs,
       FULL_NAME: "Nombre completo",

@@ -1,38 +1,35 @@
-import { Box, Group, Table, Text } from "@mantine/core";
-import { AUDIT_REDACTED, type AuditChanges, type AuditEntry } from "@palco/shared/resources/audit";
+import { Box, Group, Skeleton, Table, Text } from "@mantine/core";
+import type { AuditChanges, AuditEntry } from "@palco/shared/resources/audit";
 import { IconArrowRight } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { loadAuditTexts } from "@/lib/i18n.ts";
+import { auditFieldLabel, auditValueText } from "./audit-labels.ts";
 import { formatDateTime } from "./format.ts";
 
-/** A recorded value as a person reads it: names of joined records, Yes/No, dates, lists joined. */
-export function auditValueText(value: unknown, t: TFunction): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (value === AUDIT_REDACTED) return t("AUDIT.HIDDEN");
-  if (typeof value === "boolean") return t(value ? "COMMON.YES" : "COMMON.NO");
-  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value);
-  if (Array.isArray(value)) return value.length === 0 ? "—" : value.map((item) => auditValueText(item, t)).join(", ");
-  if (typeof value === "object") {
-    const named = value as { name?: unknown; code?: unknown; description?: unknown };
-    if (typeof named.name === "string") return named.name;
-    if (typeof named.code === "string") return named.code;
-    return JSON.stringify(value);
-  }
-  return String(value);
+/** Whether those texts are here (or failed to come: the names themselves are shown then). */
+function useAuditTexts(): boolean {
+  return !useQuery({ queryKey: ["feature-texts", "audit"], queryFn: loadAuditTexts, staleTime: Infinity }).isPending;
 }
 
-/** Field name → label translation key, from a resource's declaration (detail fields and form fields). */
+/** Field name → label translation key, for a screen that names its fields its own way (the fee settings). */
 export type FieldLabels = Record<string, string>;
 
-export function fieldLabel(field: string, labels: FieldLabels | undefined, t: TFunction): string {
-  const key = labels?.[field];
-  return key ? t(key) : field;
-}
-
-/** The changed fields of one entry as a compact table: field, before → after. */
-export function ChangeTable({ changes, labels }: { changes: AuditChanges; labels?: FieldLabels | undefined }) {
+/** The changed fields of one entry as a compact table: field, before → after, by their labels. */
+export function ChangeTable({
+  changes,
+  resource,
+  labels,
+}: {
+  changes: AuditChanges;
+  /** The entry's resource ("owners"): its values read with that resource's labels. */
+  resource: string;
+  labels?: FieldLabels | undefined;
+}) {
   const { t } = useTranslation();
+  const ready = useAuditTexts();
   const fields = Object.entries(changes);
+  if (!ready) return <Skeleton height={18} width="60%" />;
   if (fields.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -53,13 +50,13 @@ export function ChangeTable({ changes, labels }: { changes: AuditChanges; labels
         {fields.map(([field, [before, after]]) => (
           <Table.Tr key={field}>
             <Table.Td fw={600} style={{ overflowWrap: "anywhere" }}>
-              {fieldLabel(field, labels, t)}
+              {labels?.[field] ? t(labels[field]) : auditFieldLabel(field, t)}
             </Table.Td>
-            <Table.Td style={{ overflowWrap: "anywhere" }}>{auditValueText(before, t)}</Table.Td>
+            <Table.Td style={{ overflowWrap: "anywhere" }}>{auditValueText(before, t, { resource, field })}</Table.Td>
             <Table.Td aria-hidden>
               <IconArrowRight size={14} />
             </Table.Td>
-            <Table.Td style={{ overflowWrap: "anywhere" }}>{auditValueText(after, t)}</Table.Td>
+            <Table.Td style={{ overflowWrap: "anywhere" }}>{auditValueText(after, t, { resource, field })}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

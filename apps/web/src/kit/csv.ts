@@ -1,7 +1,12 @@
 import { saveBlob } from "@/lib/api.ts";
 
 /** A column of a CSV download: its header (already translated) and how a row gives its cell. */
-export type CsvColumn<T> = { header: string; value: (row: T) => string | number | null | undefined };
+export type CsvColumn<T> = {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+  /** How the screen shows the cell when not as in the file (a day in the screens' format; the file keeps ISO). */
+  display?: (row: T) => string;
+};
 
 /**
  * A cell as RFC 4180 wants it (quoted when it holds a comma, a quote or a line break). A text a spreadsheet would

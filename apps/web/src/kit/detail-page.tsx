@@ -10,21 +10,23 @@ import { useSession } from "@/lib/session.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { AUDIT_LOG_KEY } from "./audit-keys.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
-import { ErrorAlert } from "./error-alert.tsx";
+import { type Failure, FailureAlert, failureOf } from "./error-alert.tsx";
 import { FieldGrid } from "./field-grid.tsx";
 import { HistorySection } from "./history-section.tsx";
 import { LoadErrorModal } from "./load-error-modal.tsx";
 import { PageHeader, RefusedButton } from "./page-header.tsx";
 import { useRecordId } from "./record-id.ts";
 import { type DetailTab, type Entity, type Refusals, type Resource, resourcePath } from "./resource.ts";
-import { resourceFieldLabels } from "./resource-labels.ts";
 import { useResourceDetail, useSetActive } from "./resource-queries.ts";
 import { type StaleConflict, StaleVersionPanel, staleConflictOf } from "./stale-version.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { versionOf } from "./versions.ts";
 
-/** How a detail page's own actions (kit/review-actions.tsx) show a failure: the page's alert, under the header. */
-const DetailFeedback = createContext<(text: string) => void>(() => undefined);
+/**
+ * How a detail page's own actions (kit/review-actions.tsx) show a failure: the page's alert, under the header, with
+ * the specification's text as its headline and the server's reasons, if any, under it.
+ */
+const DetailFeedback = createContext<(headline: string, reasons: string[] | null) => void>(() => undefined);
 export const useDetailFeedback = () => useContext(DetailFeedback);
 
 /**
@@ -50,7 +52,7 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
   const [confirming, setConfirming] = useState(false);
   // The flag the confirmation asks for, frozen while the modal is open (and while it fades out).
   const [target, setTarget] = useState(false);
-  const [toggleFailure, setToggleFailure] = useState<{ text: string; at: number } | null>(null);
+  const [toggleFailure, setToggleFailure] = useState<Failure | null>(null);
   const [conflict, setConflict] = useState<StaleConflict | null>(null);
   const setActive = useSetActive(api, id ?? 0);
   const title = usePageTitle(record ? resource.recordLabel(record, t) : t(`${meta.ns}.DETAIL_TITLE`), {
@@ -82,18 +84,14 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
             void client.invalidateQueries({ queryKey: [AUDIT_LOG_KEY] });
             return;
           }
-          // The server's reason when it gave one ("You cannot block your own account"), else the entity's text.
-          const texts = serverMessages(error);
-          setToggleFailure({
-            text: texts ? texts.join("\n") : t(`${meta.ns}.AVAILABILITY_TOGGLE_ERROR_MESSAGE`),
-            at: Date.now(),
-          });
+          // The entity's text, with the server's reason under it when it gave one ("You cannot block your own account").
+          setToggleFailure(failureOf(t(`${meta.ns}.AVAILABILITY_TOGGLE_ERROR_MESSAGE`), serverMessages(error)));
         },
       },
     );
   };
 
-  const report = (text: string) => setToggleFailure({ text, at: Date.now() });
+  const report = (headline: string, reasons: string[] | null) => setToggleFailure(failureOf(headline, reasons));
 
   const ownContent = (
     <>
@@ -123,9 +121,7 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
             </Card>
           ),
       )}
-      {record && detail.history !== false && (
-        <HistorySection resource={meta.name} recordId={record.id} labels={resourceFieldLabels(resource)} />
-      )}
+      {record && detail.history !== false && <HistorySection resource={meta.name} recordId={record.id} />}
     </>
   );
 
@@ -178,16 +174,8 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
         }
       />
       <Stack gap="md">
-        {conflict && (
-          <StaleVersionPanel
-            conflict={conflict}
-            labels={resourceFieldLabels(resource)}
-            onClose={() => setConflict(null)}
-          />
-        )}
-        {toggleFailure && (
-          <ErrorAlert message={toggleFailure.text} resetKey={toggleFailure.at} onClose={() => setToggleFailure(null)} />
-        )}
+        {conflict && <StaleVersionPanel conflict={conflict} resource={meta.name} onClose={() => setConflict(null)} />}
+        {toggleFailure && <FailureAlert failure={toggleFailure} onClose={() => setToggleFailure(null)} />}
         {detail.tabs ? <DetailTabs tabs={detail.tabs} record={record} ownContent={ownContent} /> : ownContent}
       </Stack>
 

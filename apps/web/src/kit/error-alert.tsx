@@ -47,3 +47,21 @@ export function ErrorAlert({ message, title, autoHide = false, resetKey, onClose
     </Alert>
   );
 }
+
+/**
+ * A refused action as the specification words it: its own text as the headline and, when the server gave one, the
+ * server's specific reason under it ("This booking is already canceled").
+ */
+export type Failure = { headline: string; reason: string | null; at: number };
+
+export function failureOf(headline: string, reasons: string[] | null): Failure {
+  return { headline, reason: reasons && reasons.length > 0 ? reasons.join("\n") : null, at: Date.now() };
+}
+
+export function FailureAlert({ failure, onClose }: { failure: Failure; onClose: () => void }) {
+  return failure.reason ? (
+    <ErrorAlert title={failure.headline} message={failure.reason} resetKey={failure.at} onClose={onClose} />
+  ) : (
+    <ErrorAlert message={failure.headline} resetKey={failure.at} onClose={onClose} />
+  );
+}

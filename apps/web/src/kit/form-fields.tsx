@@ -9,7 +9,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import {
   type Control,
   Controller,
@@ -17,6 +17,7 @@ import {
   type FieldValues,
   type UseFormRegister,
   useController,
+  useWatch,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "./error-text.ts";
@@ -153,13 +154,18 @@ function DateTimeField({ def, control }: { def: Def<"datetime">; control: Contro
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { field, fieldState } = useController({ control, name: def.name });
-  // Taken when the form opens, so the minimum does not move while the user types.
-  const [minimum] = useState(() => def.minimum?.());
+  // The clock the wall time is on follows the field it depends on (an event's venue); without one, the browser's.
+  const source = useWatch({ control, name: def.clock?.from ?? def.name });
+  const timeZone = def.clock?.useTimeZone(source);
+  // "Now" is when the form opened, so the minimum does not move while the user types; it follows the clock only.
+  const [openedAt] = useState(() => new Date());
+  const minimum = useMemo(() => def.minimum?.(openedAt, timeZone), [def, openedAt, timeZone]);
+  const hint = timeZone && def.clock ? t(def.clock.hint, { zone: timeZone }) : def.hint ? t(def.hint) : undefined;
   return (
     <Suspense fallback={<Skeleton h={60} />}>
       <DateTimeInput
         label={t(def.label)}
-        hint={def.hint ? t(def.hint) : undefined}
+        hint={hint}
         value={typeof field.value === "string" ? field.value : ""}
         onChange={field.onChange}
         onBlur={field.onBlur}

@@ -26,7 +26,6 @@ import {
   type Resource,
   resourcePath,
 } from "./resource.ts";
-import { resourceFieldLabels } from "./resource-labels.ts";
 import { useCreateRecord, useDeleteRecord, useResourceDetail, useUpdateRecord } from "./resource-queries.ts";
 import { type StaleConflict, StaleVersionPanel, staleConflictOf } from "./stale-version.tsx";
 import { versionOf } from "./versions.ts";
@@ -236,7 +235,7 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
         {conflict && (
           <StaleVersionPanel
             conflict={conflict}
-            labels={resourceFieldLabels(resource)}
+            resource={resource.meta.name}
             busy={reloading}
             onReload={() => void rebase(true)}
             onKeepMine={() => void rebase(false)}

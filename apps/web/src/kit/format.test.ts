@@ -1,7 +1,15 @@
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it } from "vitest";
 import "dayjs/locale/es";
-import { asSentence, formatDateTime, formatMoney } from "./format.ts";
+import {
+  asSentence,
+  DATE_FORMATS,
+  DATE_TIME_FORMATS,
+  dateFormatFor,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+} from "./format.ts";
 
 // Built from local parts, so the expected text holds in any time zone the tests run in.
 const afternoon = new Date(2025, 2, 5, 17, 23, 57);
@@ -39,6 +47,24 @@ describe("formatDateTime", () => {
     expect(formatDateTime(undefined)).toBe("");
     expect(formatDateTime("")).toBe("");
     expect(formatDateTime("not a date")).toBe("");
+  });
+});
+
+describe("formatDay", () => {
+  it("shows a calendar day as the timestamps show their day, in both languages, without shifting it", () => {
+    expect(formatDay("2026-10-28", "en")).toBe("28/10/2026");
+    expect(formatDay("1988-04-02", "en")).toBe("2/4/1988");
+    expect(formatDay("1988-04-02", "es")).toBe("2/4/1988");
+    expect(formatDay(null)).toBe("");
+    expect(formatDay("28/10/2026")).toBe("");
+  });
+
+  it("is the day part of every timestamp and every date picker, day first", () => {
+    for (const language of ["en", "es"] as const) {
+      expect(DATE_TIME_FORMATS[language].startsWith(`${DATE_FORMATS[language]} `)).toBe(true);
+      expect(dateFormatFor(language)).toBe("D/M/YYYY");
+    }
+    expect(formatDateTime(afternoon, "en").startsWith(formatDay("2025-03-05", "en"))).toBe(true);
   });
 });
 

@@ -2,18 +2,30 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@palco/shared/consta
 import dayjs from "dayjs";
 
 /**
- * Timestamps per language: English as spec 01 shows them (12-hour clock), Spanish with the 24-hour clock its
- * readers expect. Day first in both.
+ * Calendar days per language, day first in both (spec 02 §9's D/M/YYYY): what lists, details, the date filters and
+ * the dashboard's range picker show, so every date on screen reads day/month/year (docs/decisions.md, Screens).
  */
-export const DATE_TIME_FORMATS = {
-  en: "D/M/YYYY h:mm:ss A",
-  es: "D/M/YYYY H:mm:ss",
+export const DATE_FORMATS = {
+  en: "D/M/YYYY",
+  es: "D/M/YYYY",
 } as const satisfies Record<Language, string>;
 
-function formatFor(language: string): string {
-  const known = (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
-  return DATE_TIME_FORMATS[known];
-}
+/**
+ * Timestamps per language: the day as above and the time, English as spec 01 shows it (12-hour clock), Spanish
+ * with the 24-hour clock its readers expect.
+ */
+export const DATE_TIME_FORMATS = {
+  en: `${DATE_FORMATS.en} h:mm:ss A`,
+  es: `${DATE_FORMATS.es} H:mm:ss`,
+} as const satisfies Record<Language, string>;
+
+const known = (language: string): Language =>
+  (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
+
+const formatFor = (language: string): string => DATE_TIME_FORMATS[known(language)];
+
+/** The day format of a language (a date picker's `valueFormat`). */
+export const dateFormatFor = (language: string): string => DATE_FORMATS[known(language)];
 
 /**
  * Formats an ISO timestamp in the browser's time zone in the language's format; empty for missing values.
@@ -23,6 +35,16 @@ export function formatDateTime(value: string | Date | null | undefined, language
   if (!value) return "";
   const date = dayjs(value);
   return date.isValid() ? date.format(formatFor(language)) : "";
+}
+
+/**
+ * A calendar day ("YYYY-MM-DD": a birth date, a report's bounds) in the day part of the timestamps' format,
+ * "28/10/2026", read as written: a day has no time zone to convert.
+ */
+export function formatDay(day: string | null | undefined, language: string = dayjs.locale()): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return "";
+  const date = dayjs(day);
+  return date.isValid() ? date.format(dateFormatFor(language)) : "";
 }
 
 /** Ends a message with a full stop unless it already ends a sentence, so another sentence can follow it. */

@@ -5,10 +5,10 @@ import { Fragment, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api.ts";
 import { useCan } from "@/lib/use-can.ts";
-import { ChangeTable, EntryHeading, type FieldLabels } from "./audit-changes.tsx";
+import { ChangeTable, EntryHeading } from "./audit-changes.tsx";
 import { AUDIT_LOG_KEY } from "./audit-keys.ts";
 
-type HistoryProps = { resource: string; recordId: number; labels?: FieldLabels | undefined };
+type HistoryProps = { resource: string; recordId: number };
 
 /**
  * A record's entries in the audit trail, newest first, page by page: who did what and when, and each field's
@@ -19,7 +19,7 @@ export function HistorySection(props: HistoryProps) {
   return canRead ? <History {...props} /> : null;
 }
 
-function History({ resource, recordId, labels }: HistoryProps) {
+function History({ resource, recordId }: HistoryProps) {
   const { t } = useTranslation();
   const query = useInfiniteQuery({
     queryKey: [AUDIT_LOG_KEY, "history", resource, recordId],
@@ -44,7 +44,7 @@ function History({ resource, recordId, labels }: HistoryProps) {
         content: (
           <>
             <EntryHeading entry={entry} />
-            {Object.keys(entry.changes).length > 0 && <ChangeTable changes={entry.changes} labels={labels} />}
+            {Object.keys(entry.changes).length > 0 && <ChangeTable changes={entry.changes} resource={resource} />}
           </>
         ),
       }))}

@@ -142,7 +142,7 @@ export function DataTable<T>({
           // biome-ignore lint/suspicious/noArrayIndexKey: report rows have no id; their order is the bucket order
           <Table.Tr key={index}>
             {columns.map((column) => (
-              <Table.Td key={column.header}>{column.value(row)}</Table.Td>
+              <Table.Td key={column.header}>{column.display ? column.display(row) : column.value(row)}</Table.Td>
             ))}
           </Table.Tr>
         ))}

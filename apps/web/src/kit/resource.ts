@@ -204,8 +204,23 @@ export type FormFieldDef =
       minWidth?: { width: number; message: string };
     })
   | LocationFieldDef
-  /** A date and time ("YYYY-MM-DD HH:mm:ss"); `minimum` gives the earliest choice when the form opens. */
-  | (FieldBase & { kind: "datetime"; minimum?: () => string })
+  /**
+   * A date and time ("YYYY-MM-DD HH:mm:ss"): a wall time, on the clock of `clock` when the form names one (an
+   * event's start is read on its venue city's clocks), else on the browser's. `minimum` gives the earliest choice
+   * on that clock for the moment the form opened (`timeZone` undefined: the browser's clock).
+   */
+  | (FieldBase & {
+      kind: "datetime";
+      minimum?: (now: Date, timeZone: string | undefined) => string;
+      clock?: {
+        /** The form field the zone depends on ("venue"). */
+        from: string;
+        /** The IANA zone for that field's value, when known. */
+        useTimeZone: (value: unknown) => string | undefined;
+        /** Shown under the field once the zone is known (instead of `hint`); given {{zone}}. */
+        hint: string;
+      };
+    })
   /** Several values from a list, shown as removable chips; each value at most once. */
   | (FieldBase & {
       kind: "multiselect";

@@ -129,8 +129,7 @@ export function ReviewActions<T extends Reviewed>({ record, resource, ns, permis
         return;
       }
       setOpen(null);
-      const texts = serverMessages(error);
-      report(texts ? texts.join("\n") : t(`${ns}.STATUS_TOGGLE_ERROR_MESSAGE`));
+      report(t(`${ns}.STATUS_TOGGLE_ERROR_MESSAGE`), serverMessages(error));
       void client.invalidateQueries({ queryKey: [resource, "detail", record.id] });
     },
   });

@@ -1,17 +1,25 @@
 import { Alert, Button, Group, Stack } from "@mantine/core";
-import type { AuditEntry } from "@palco/shared";
+import { type AuditEntry, LANGUAGES, translate } from "@palco/shared";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api.ts";
 import { ChangeTable, EntryHeading, type FieldLabels } from "./audit-changes.tsx";
 
-/** What a 409 for a stale If-Match carries: the record now, and the changes made since the user's version. */
+/**
+ * What a 409 for a stale If-Match carries: the changes made since the user's version, when the member may read
+ * the trail (none otherwise: the server sends the record and its changes only to who may read them).
+ */
 export type StaleConflict = { changes: AuditEntry[] };
 
+/** The server's sentence for a stale version, in every language it may have answered in. */
+const STALE_TEXTS = new Set(LANGUAGES.map((language) => translate(language, "ERRORS.STALE_VERSION")));
+
 export function staleConflictOf(error: unknown): StaleConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || !Array.isArray(error.body?.changes)) return null;
-  return { changes: error.body.changes };
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.body) return null;
+  if (Array.isArray(error.body.changes)) return { changes: error.body.changes };
+  // A member who may only write gets the bare refusal: still a stale version, still reloadable.
+  return STALE_TEXTS.has(error.body.message) ? { changes: [] } : null;
 }
 
 /**
@@ -21,6 +29,7 @@ export function staleConflictOf(error: unknown): StaleConflict | null {
  */
 export function StaleVersionPanel({
   conflict,
+  resource = "",
   labels,
   onReload,
   onKeepMine,
@@ -28,6 +37,8 @@ export function StaleVersionPanel({
   busy,
 }: {
   conflict: StaleConflict;
+  /** The record's resource in the trail ("owners"): its values read with that resource's labels. */
+  resource?: string;
   labels?: FieldLabels | undefined;
   onReload?: (() => void) | undefined;
   onKeepMine?: (() => void) | undefined;
@@ -53,7 +64,7 @@ export function StaleVersionPanel({
           : conflict.changes.map((entry) => (
               <Stack key={entry.id} gap={4}>
                 <EntryHeading entry={entry} />
-                <ChangeTable changes={entry.changes} labels={labels} />
+                <ChangeTable changes={entry.changes} resource={resource} labels={labels} />
               </Stack>
             ))}
         <Group gap="sm">

@@ -97,4 +97,20 @@ describe("record versions", () => {
     const refused = new ApiError(409, { statusCode: 409, error: "Conflict", message: "in use", messages: {} });
     expect(staleConflictOf(refused)).toBeNull();
   });
+
+  it("reads a stale-version refusal that carries neither the record nor the changes (a member who may only write)", async () => {
+    for (const message of [
+      "Someone else changed this record after you opened it",
+      "Alguien más cambió este registro después de que lo abriste",
+    ]) {
+      const bare = { statusCode: 409, error: "Conflict", message, messages: { general: message } };
+      fakeApi([{ status: 409, body: bare }]);
+      const error = await cities.update(7, { name: "Mine" }, '"v1"').catch((caught: unknown) => caught);
+      // Still the stale notice, whose Reload reads the record again: with no changes to list.
+      expect(staleConflictOf(error), message).toEqual({ changes: [] });
+    }
+    const canceled = "This booking is already canceled";
+    const other = new ApiError(409, { statusCode: 409, error: "Conflict", message: canceled, messages: {} });
+    expect(staleConflictOf(other)).toBeNull();
+  });
 });

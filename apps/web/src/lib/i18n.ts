@@ -50,6 +50,7 @@ const FEATURE_TEXTS = {
   bookings: () => import("../i18n/bookings.ts"),
   notifications: () => import("../i18n/notifications.ts"),
   reports: () => import("../i18n/reports.ts"),
+  audit: () => import("../i18n/audit.ts"),
 } satisfies Record<string, () => Promise<{ texts: Record<Language, object> }>>;
 export type FeatureTexts = keyof typeof FEATURE_TEXTS;
 
@@ -70,6 +71,16 @@ export async function loadFeatureTexts(feature: FeatureTexts): Promise<void> {
       i18next.addResourceBundle(language, "translation", texts[language], true, true);
     }
   }
+}
+
+/**
+ * The texts audit entries are read with wherever they show (the trail, a record's history, a stale-version
+ * notice): the field names, and the labels of the values the supply and booking screens show (review states,
+ * booking statuses…).
+ */
+export async function loadAuditTexts(): Promise<true> {
+  await Promise.all([loadFeatureTexts("audit"), loadFeatureTexts("supply"), loadFeatureTexts("bookings")]);
+  return true;
 }
 
 /**

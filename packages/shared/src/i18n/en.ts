@@ -14,6 +14,8 @@ export const en = {
     TOO_LONG: "This value is too long",
     INVALID_CHARACTERS: "This value contains characters that are not allowed",
     NOT_FOUND_REFERENCE: "The selected item does not exist",
+    REFERENCE_FORMAT: "This reference must be a whole number greater than zero",
+    DATE_OUT_OF_RANGE: "This date is outside the range that can be stored (years 1 to 9999)",
     EMAIL_FORMAT: "Enter a valid e-mail address",
     PASSWORD_LENGTH: "The password must be 8 to 24 characters long",
     PASSWORD_LOWERCASE: "The password must contain a lowercase letter",
@@ -52,6 +54,7 @@ export const en = {
     PAYLOAD_TOO_LARGE: "The request is too large",
     HEADERS_TOO_LARGE: "The request headers are too large",
     REQUEST_TIMEOUT: "The request took too long to arrive",
+    METHOD_NOT_ALLOWED: "This address does not accept this method",
   },
   COUNTRIES: {
     VALIDATION: {
@@ -123,6 +126,7 @@ export const en = {
       TOO_LARGE: "The image must be at most 8 MB",
       DIMENSIONS: "The image's dimensions are too large (at most 40 megapixels)",
       COUNT: "Only one image is allowed",
+      PART_NAME: "The image arrived under another part name: send it in this field",
     },
   },
   VENUES: {

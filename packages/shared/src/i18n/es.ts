@@ -11,6 +11,8 @@ export const es: SharedMessages = {
     TOO_LONG: "Este valor es demasiado largo",
     INVALID_CHARACTERS: "Este valor contiene caracteres no permitidos",
     NOT_FOUND_REFERENCE: "El elemento seleccionado no existe",
+    REFERENCE_FORMAT: "Esta referencia debe ser un número entero mayor que cero",
+    DATE_OUT_OF_RANGE: "Esta fecha está fuera del rango que se puede guardar (años 1 a 9999)",
     EMAIL_FORMAT: "Escribe un correo electrónico válido",
     PASSWORD_LENGTH: "La contraseña debe tener de 8 a 24 caracteres",
     PASSWORD_LOWERCASE: "La contraseña debe contener una letra minúscula",
@@ -49,6 +51,7 @@ export const es: SharedMessages = {
     PAYLOAD_TOO_LARGE: "La solicitud es demasiado grande",
     HEADERS_TOO_LARGE: "Los encabezados de la solicitud son demasiado grandes",
     REQUEST_TIMEOUT: "La solicitud tardó demasiado en llegar",
+    METHOD_NOT_ALLOWED: "Esta dirección no acepta este método",
   },
   COUNTRIES: {
     VALIDATION: {
@@ -120,6 +123,7 @@ export const es: SharedMessages = {
       TOO_LARGE: "La imagen debe pesar como máximo 8 MB",
       DIMENSIONS: "Las dimensiones de la imagen son demasiado grandes (máximo 40 megapíxeles)",
       COUNT: "Solo se permite una imagen",
+      PART_NAME: "La imagen llegó con otro nombre de parte: envíala en este campo",
     },
   },
   VENUES: {

@@ -1,37 +1,19 @@
 import { z } from "zod";
 import { SEARCH_MAX_LENGTH } from "../constants.ts";
-import { optionalIdFilter, pageQuery } from "./common.ts";
+import { isTimeZone } from "../time-zones.ts";
+import { optionalIdFilter, pageQuery, textInput } from "./common.ts";
+import { isCalendarDay } from "./reports.ts";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not; nor does year 0, which PostgreSQL refuses). */
+const calendarDate = z.string().refine(isCalendarDay, "VALIDATION.INVALID_DATE").optional();
 
-/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
-const calendarDate = z
-  .string()
-  .regex(DATE, "VALIDATION.INVALID_DATE")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "VALIDATION.INVALID_DATE")
-  .optional();
-
-/** An IANA time zone this runtime knows ("America/Mexico_City"). */
-const timeZone = z
-  .string()
-  .max(64, "VALIDATION.INVALID")
-  .refine((value) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: value });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "VALIDATION.INVALID")
-  .optional();
+/** A zone of TIME_ZONES: one the database knows as well as Intl ("America/Mexico_City"). */
+const timeZone = z.string().max(64, "VALIDATION.INVALID").refine(isTimeZone, "VALIDATION.INVALID").optional();
 
 const optionalText = (max: number) =>
   z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.string().trim().max(max, "VALIDATION.TOO_LONG").optional(),
+    textInput().trim().max(max, "VALIDATION.TOO_LONG").optional(),
   );
 
 /**
@@ -58,7 +40,7 @@ export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 export const DEFAULT_AUDIT_TIME_ZONE = "America/Mexico_City";
 
 export const auditActorsQuery = z.object({
-  search: z.string().max(SEARCH_MAX_LENGTH, "VALIDATION.TOO_LONG").optional(),
+  search: textInput().max(SEARCH_MAX_LENGTH, "VALIDATION.TOO_LONG").optional(),
 });
 
 /** A staff account the audit list can be filtered by. */

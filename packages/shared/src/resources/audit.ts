@@ -5,13 +5,24 @@ import { z } from "zod";
  * security event, written in the same transaction as the change.
  */
 
-/** What an entry records. Resources add their own state transitions later ("accept", "return", "cancel", …). */
+/**
+ * What an entry records: the only actions the API may write (its writers take an `AuditAction`), so each one has
+ * a label in the trail's screens (their tests walk this list).
+ */
 export const AUDIT_ACTIONS = [
   "create",
   "update",
   "delete",
   "activate",
   "deactivate",
+  // Review decisions (owners, boxes), booking actions and a simulated run.
+  "accept",
+  "reject",
+  "tickets-sent",
+  "tickets-delivered",
+  "owner-paid",
+  "cancel",
+  "simulate",
   "sign-in",
   "sign-in-failed",
   "sign-out",
@@ -22,6 +33,51 @@ export const AUDIT_ACTIONS = [
   "session-end",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * What an entry is about: the resource's API path segment, "settings" for the fees, "simulation" for a run, and
+ * "auth" for a failed sign-in that names no account. The API writes no other (`AuditResource`).
+ */
+export const AUDIT_RESOURCES = [
+  "users",
+  "roles",
+  "venues",
+  "events",
+  "categories",
+  "owners",
+  "boxes",
+  "services",
+  "bookings",
+  "payment-providers",
+  "payment-methods",
+  "countries",
+  "states",
+  "cities",
+  "settings",
+  "simulation",
+  "auth",
+] as const;
+export type AuditResource = (typeof AUDIT_RESOURCES)[number];
+
+/**
+ * Fields of a record that its entries leave out: what is read from the trail itself (review decisions, a
+ * booking's timeline), which would otherwise repeat every earlier entry in each new one.
+ */
+export const AUDIT_DERIVED_FIELDS = {
+  owners: ["decisions"],
+  boxes: ["decisions"],
+  bookings: ["timeline"],
+} as const satisfies Partial<Record<AuditResource, readonly string[]>>;
+
+/** Why a sign-in failed, as its entry records it (`reason`). */
+export const SIGN_IN_FAILURES = ["unknown-account", "wrong-password", "not-activated", "blocked"] as const;
+export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
+
+/**
+ * Fields an entry records besides a record's own: a failed sign-in's context, a simulated run's settings, a new
+ * password (always redacted).
+ */
+export const AUDIT_EVENT_FIELDS = ["email", "reason", "count", "intervalMs", "durationMs", "password"] as const;
 
 /** Stands for a secret (password hash, token, link) in `changes`: the key being there says it changed. */
 export const AUDIT_REDACTED = "[redacted]";
@@ -44,8 +100,8 @@ export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string().describe("ISO 8601 date-time"),
   actor: auditActor,
-  action: z.string().describe(`One of ${AUDIT_ACTIONS.join(", ")}, or a resource's own transition`),
-  resource: z.string().describe('The resource\'s API path segment ("cities", "users", …) or "auth"'),
+  action: z.string().describe(`One of ${AUDIT_ACTIONS.join(", ")}`),
+  resource: z.string().describe(`One of ${AUDIT_RESOURCES.join(", ")}`),
   recordId: z.string().nullable(),
   changes: auditChanges,
   ip: z.string().nullable(),
@@ -63,9 +119,16 @@ export const IF_MATCH_HEADER = "If-Match";
 
 /**
  * What a 409 adds to the error shape when `If-Match` named a version that is no longer current: the record as
- * it is now and the entries written since the version the user saw (newest first).
+ * it is now and the entries written since the version the user saw (newest first), each only to a member who may
+ * read it; a member who may only write gets the bare error shape.
  */
 export const staleVersion = z.object({
-  current: z.unknown().optional().describe("409 stale version only: the record as it is now"),
-  changes: z.array(auditEntry).optional().describe("409 stale version only: what changed since, newest first"),
+  current: z
+    .unknown()
+    .optional()
+    .describe("409 stale version only, to a member who may read the record: the record as it is now"),
+  changes: z
+    .array(auditEntry)
+    .optional()
+    .describe("409 stale version only, with AUDIT_LOG_INDEX: what changed since, newest first"),
 });

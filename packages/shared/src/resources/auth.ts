@@ -1,17 +1,15 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
-import { timestamp } from "./common.ts";
+import { textInput, timestamp } from "./common.ts";
 
-export const email = z
-  .string({ error: "VALIDATION.EMAIL_MISSING" })
+export const email = textInput("VALIDATION.EMAIL_MISSING")
   .trim()
   .min(1, "VALIDATION.EMAIL_MISSING")
   .max(254, "VALIDATION.TOO_LONG")
   .pipe(z.email("VALIDATION.EMAIL_FORMAT"));
 
 /** The password policy of spec 01 §5; each rule has its own message. */
-export const password = z
-  .string({ error: "VALIDATION.PASSWORD_MISSING" })
+export const password = textInput("VALIDATION.PASSWORD_MISSING")
   .min(1, "VALIDATION.PASSWORD_MISSING")
   .min(PASSWORD_MIN_LENGTH, "VALIDATION.PASSWORD_LENGTH")
   .max(PASSWORD_MAX_LENGTH, "VALIDATION.PASSWORD_LENGTH")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idNumber, optionalIdFilter, paged, pageQuery, timestamp } from "./common.ts";
+import { idReference, optionalIdFilter, paged, pageQuery, textInput, timestamp } from "./common.ts";
 import { money, ownerBankAccount } from "./supply.ts";
 
 /**
@@ -178,8 +178,7 @@ export type BookingListQuery = z.input<typeof bookingListQuery>;
 const isoInstant = z.iso.datetime({ offset: true, error: "BOOKINGS.VALIDATION.DATE_FORMAT" });
 
 /** The owner payment reference as the API and the form check it. */
-export const paymentReference = z
-  .string({ error: "BOOKINGS.VALIDATION.REFERENCE_MISSING" })
+export const paymentReference = textInput("BOOKINGS.VALIDATION.REFERENCE_MISSING")
   .trim()
   .min(1, "BOOKINGS.VALIDATION.REFERENCE_MISSING")
   .min(PAYMENT_REFERENCE_MIN_LENGTH, "BOOKINGS.VALIDATION.REFERENCE_FORMAT")
@@ -218,7 +217,7 @@ export const bookingMessage = z.object({
 export type BookingMessage = z.infer<typeof bookingMessage>;
 
 export const bookingMessagesQuery = z.object({
-  userId: idNumber("BOOKINGS.VALIDATION.USER_MISSING"),
+  userId: idReference("BOOKINGS.VALIDATION.USER_MISSING"),
   page: z.coerce
     .number({ error: "VALIDATION.INVALID" })
     .int("VALIDATION.INVALID")
@@ -237,13 +236,11 @@ export const bookingMessagesPage = z.object({
 export type BookingMessagesPage = z.infer<typeof bookingMessagesPage>;
 
 export const bookingMessageInput = z.object({
-  userId: idNumber("BOOKINGS.VALIDATION.USER_MISSING"),
-  message: z
-    .string({ error: "BOOKINGS.VALIDATION.MESSAGE_MISSING" })
+  userId: idReference("BOOKINGS.VALIDATION.USER_MISSING"),
+  message: textInput("BOOKINGS.VALIDATION.MESSAGE_MISSING")
     .trim()
     .min(1, "BOOKINGS.VALIDATION.MESSAGE_MISSING")
-    .max(BOOKING_MESSAGE_MAX_LENGTH, "VALIDATION.TOO_LONG")
-    .regex(/^[^\u0000]*$/, "VALIDATION.INVALID_CHARACTERS"),
+    .max(BOOKING_MESSAGE_MAX_LENGTH, "VALIDATION.TOO_LONG"),
 });
 export type BookingMessageInput = z.input<typeof bookingMessageInput>;
 

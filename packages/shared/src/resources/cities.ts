@@ -1,21 +1,11 @@
 import { z } from "zod";
+import { isTimeZone } from "../time-zones.ts";
 import { idReference, namedRef, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
 
 export const cityCode = requiredText("CITIES.VALIDATION.CODE_MISSING").regex(
   /^[A-Z]{3}-\d{3}$/,
   "CITIES.VALIDATION.CODE_FORMAT",
 );
-
-/** True for names the runtime's time-zone database knows (IANA names such as America/Mexico_City, or UTC). */
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const cityInput = z.object({
   name: requiredText("CITIES.VALIDATION.NAME_MISSING"),

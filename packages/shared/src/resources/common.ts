@@ -7,14 +7,17 @@ export const MAX_INT = 2_147_483_647;
 
 const NO_NUL = /^[^\u0000]*$/;
 
+/**
+ * Every text a client sends starts here: a NUL byte (which PostgreSQL cannot store, and no keyboard types) is
+ * refused on its field as INVALID_CHARACTERS, before any other rule, so no text field answers the database's
+ * generic 400 instead. `error` is the key for a value that is not a string at all (or missing).
+ */
+export const textInput = (error?: string) =>
+  z.string(error ? { error } : undefined).regex(NO_NUL, "VALIDATION.INVALID_CHARACTERS");
+
 /** A required, trimmed, single-line text. `missingKey` is the translation key shown when it is empty. */
 export const requiredText = (missingKey: string, max = TEXT_MAX_LENGTH) =>
-  z
-    .string({ error: missingKey })
-    .regex(NO_NUL, "VALIDATION.INVALID_CHARACTERS")
-    .trim()
-    .min(1, missingKey)
-    .max(max, "VALIDATION.TOO_LONG");
+  textInput(missingKey).trim().min(1, missingKey).max(max, "VALIDATION.TOO_LONG");
 
 const DIGITS = /^\d+$/;
 
@@ -36,11 +39,18 @@ export const idNumber = (invalidKey: string, tooLargeKey = invalidKey) =>
         .max(MAX_INT, tooLargeKey),
     );
 
-/** A reference to another row by id, as sent by a select (string) or as JSON (number); "" and null are missing. */
+/**
+ * A reference to another row by id, as sent by a select (string) or as JSON (number). Absent, null or blank is
+ * `missingKey` ("The city is required"); anything else that is not a positive integer ("abc", 0, -1, 1.5) is a
+ * format error, and an id beyond a PostgreSQL integer names no row.
+ */
 export const idReference = (missingKey: string) =>
   z.preprocess(
-    (value) => (value === "" || value === null ? undefined : value),
-    idNumber(missingKey, "VALIDATION.NOT_FOUND_REFERENCE"),
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+    z
+      .unknown()
+      .refine((value) => value !== undefined, { message: missingKey, abort: true })
+      .pipe(idNumber("VALIDATION.REFERENCE_FORMAT", "VALIDATION.NOT_FOUND_REFERENCE")),
   );
 
 export const idParams = z.object({ id: idNumber("VALIDATION.INVALID") });
@@ -85,11 +95,7 @@ export const pageQuery = z.object({
   after: cursor,
   /** Opaque: the rows before the start of the page that answered it as `previous`. */
   before: cursor,
-  search: z
-    .string()
-    .regex(NO_NUL, "VALIDATION.INVALID_CHARACTERS")
-    .max(SEARCH_MAX_LENGTH, "VALIDATION.TOO_LONG")
-    .optional(),
+  search: textInput().max(SEARCH_MAX_LENGTH, "VALIDATION.TOO_LONG").optional(),
 });
 
 export const timestamp = z.string().describe("ISO 8601 date-time");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CALENDAR_DAY_PATTERN, isWallTime } from "../time.ts";
-import { idNumber, idReference, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
+import { idNumber, idReference, optionalIdFilter, pageQuery, requiredText, textInput, timestamp } from "./common.ts";
 
 /** Spec 02 §5 and §9: an event starts at least this long after it is saved. */
 export const EVENT_MIN_LEAD_HOURS = 72;
@@ -37,8 +37,7 @@ const duration = z.preprocess(
 );
 
 /** "YYYY-MM-DD HH:mm:ss", the venue city's local time (spec 02 §7). The 72-hour rule needs the venue: the API. */
-export const eventStartsAt = z
-  .string({ error: "EVENTS.VALIDATION.STARTS_AT_MISSING" })
+export const eventStartsAt = textInput("EVENTS.VALIDATION.STARTS_AT_MISSING")
   .trim()
   .min(1, "EVENTS.VALIDATION.STARTS_AT_MISSING")
   .refine(isWallTime, "EVENTS.VALIDATION.STARTS_AT_FORMAT");

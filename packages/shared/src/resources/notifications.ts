@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { isTimeZone } from "./cities.ts";
+import { isTimeZone } from "../time-zones.ts";
 import { paged, pageQuery, timestamp } from "./common.ts";
+import { isCalendarDay } from "./reports.ts";
 
 /**
  * Notifications (spec 02 §2, §3, §4): what the server tells staff when something happens in the marketplace. Each
@@ -79,10 +80,8 @@ export const notificationsPage = paged(notification).extend({
 });
 export type NotificationsPage = z.infer<typeof notificationsPage>;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "VALIDATION.INVALID_DATE")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "VALIDATION.INVALID_DATE");
+/** A day that exists (2026-02-30 does not): the same field message as every other date filter. */
+const day = z.string().refine(isCalendarDay, "VALIDATION.INVALID_DATE");
 
 /** page, search (title or the member's name) and `date`: a calendar day in `tz` (the reader's zone). */
 export const notificationListQuery = pageQuery.extend({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { isTimeZone } from "../time-zones.ts";
 import { password, resetForm } from "./auth.ts";
-import { cityInput, isTimeZone } from "./cities.ts";
+import { cityInput } from "./cities.ts";
 import { idParams, idReference, optionalIdFilter, pageQuery } from "./common.ts";
 import { countryInput } from "./countries.ts";
 import { stateInput } from "./states.ts";
@@ -78,10 +79,10 @@ describe("geography schemas", () => {
       expect(firstMessage(state.safeParse(missing)), String(missing)).toBe("CITIES.VALIDATION.STATE_MISSING");
     }
     expect(firstMessage(state.safeParse("99999999999"))).toBe("VALIDATION.NOT_FOUND_REFERENCE");
-    // Values z.coerce.number() used to turn into ids.
+    // Values z.coerce.number() used to turn into ids: given, so a format error rather than "required".
     for (const value of [true, false, [7], ["7"], {}, "1e3", "0x10", "7.0", "-7", "0", 0, 1.5, -3, Number.NaN]) {
       const label = JSON.stringify(value);
-      expect(firstMessage(state.safeParse(value)), label).toBe("CITIES.VALIDATION.STATE_MISSING");
+      expect(firstMessage(state.safeParse(value)), label).toBe("VALIDATION.REFERENCE_FORMAT");
       expect(firstMessage(idParams.safeParse({ id: value })), label).toBe("VALIDATION.INVALID");
       expect(firstMessage(optionalIdFilter.safeParse(value)), label).toBe("VALIDATION.INVALID");
     }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalIdFilter, pageQuery, timestamp } from "./common.ts";
+import { optionalIdFilter, pageQuery, textInput, timestamp } from "./common.ts";
 
 /**
  * Supply review (spec 02 §2–§5): owners and their boxes, sent by the marketplace app and accepted or returned by
@@ -39,8 +39,7 @@ export const reviewDecision = (ns: "OWNERS" | "BOXES") =>
   z
     .object({
       status: z.enum(REVIEW_DECISIONS, { error: "REVIEW.VALIDATION.STATUS" }),
-      review: z
-        .string({ error: `${ns}.VALIDATION.REVIEW_MISSING` })
+      review: textInput(`${ns}.VALIDATION.REVIEW_MISSING`)
         .trim()
         .max(REVIEW_MAX_LENGTH, "VALIDATION.TOO_LONG")
         .nullish(),

@@ -67,6 +67,8 @@ export const venueOption = z.object({
   name: z.string(),
   cityId: z.number().int(),
   isActive: z.boolean(),
+  /** The IANA zone of the venue's city: an event's start there is read on its clocks. */
+  timeZone: z.string(),
 });
 export type VenueOption = z.infer<typeof venueOption>;
 

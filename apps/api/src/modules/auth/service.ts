@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { LANGUAGES, type Language, type Session } from "@palco/shared";
+import { LANGUAGES, type Language, type Session, type SignInFailure } from "@palco/shared";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { type AuditContext, recordAudit, SECRET_CHANGED } from "../../platform/audit.ts";
 import {
@@ -71,21 +71,13 @@ export class AuthService {
   ): Promise<Session> {
     const normalized = email.trim().toLowerCase();
     if (!(await this.deps.throttle.attempt(normalized, ip))) throw tooManyAttempts();
-    const [account] = await this.deps.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        passwordHash: users.passwordHash,
-        isActive: users.isActive,
-        emailVerifiedAt: users.emailVerifiedAt,
-      })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, normalized))
-      .limit(1);
+    const [account] = await this.findAccount(normalized).catch(async (error: unknown) => {
+      // Not a guess the server judged (the database failed, 503): it must not count toward a lockout.
+      await this.deps.throttle.notJudged(normalized, ip);
+      throw error;
+    });
     // Failures are recorded on their own (nothing else is written): who was tried, from where. Never the password.
-    const failed = (reason: string) =>
+    const failed = (reason: SignInFailure) =>
       recordAudit(this.deps.db, audit, {
         action: "sign-in-failed",
         resource: account ? "users" : "auth",
@@ -113,6 +105,22 @@ export class AuthService {
       });
       return session;
     });
+  }
+
+  private findAccount(normalized: string) {
+    return this.deps.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        passwordHash: users.passwordHash,
+        isActive: users.isActive,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, normalized))
+      .limit(1);
   }
 
   private async issueSession(userId: number, family: string, executor: Db = this.deps.db): Promise<Session> {

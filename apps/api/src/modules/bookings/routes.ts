@@ -1,4 +1,5 @@
 import {
+  AUDIT_DERIVED_FIELDS,
   BOOKING_MESSAGES_PAGE_SIZE,
   type Booking,
   type BookingListItem,
@@ -347,7 +348,7 @@ async function answerAfterWrite(db: Db, id: number): Promise<Booking> {
 }
 
 /** The timeline is read from the trail and the threads: recording it again would repeat them. */
-const BOOKING_AUDIT_POLICY = { ignore: ["timeline", "updatedAt"] } as const;
+const BOOKING_AUDIT_POLICY = { ignore: AUDIT_DERIVED_FIELDS.bookings } as const;
 
 type BookingChange = { ownerPaymentReference?: string | undefined; ticketsSentAt?: string | undefined };
 

@@ -6,7 +6,13 @@ import { crudResource, registerCrud } from "../../platform/crud.ts";
 import type { Db } from "../../platform/db.ts";
 import { DocumentStore, registerDocumentRoute } from "../../platform/documents.ts";
 import { registerReviewRoutes } from "../../platform/review.ts";
-import { asLanguage, decisionHistory, REVIEWED_AUDIT_POLICY, reviewFilter } from "../../platform/review-filters.ts";
+import {
+  asLanguage,
+  decisionHistory,
+  REVIEWED_AUDIT_POLICY,
+  reviewFilter,
+  waitingFirst,
+} from "../../platform/review-filters.ts";
 import { boxes, boxImages, boxSeasons, cities, members, owners, venues } from "../../platform/schema.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -112,6 +118,7 @@ export function boxResource(app: FastifyInstance) {
       // Boxes sold by season: the seasonal types (their seasons section has the prices).
       seasons: (only) => sql`(${only} <> 'true' or ${boxes.type} in ('season', 'both'))`,
     },
+    orderWhen: waitingFirst(boxes),
     // The boxes of a deleted venue leave the lists with it.
     live: sql`${boxes.venueId} in (select ${venues.id} from ${venues} where ${venues.deletedAt} is null)`,
     present: present(app),

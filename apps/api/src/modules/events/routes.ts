@@ -7,6 +7,7 @@ import {
   eventListQuery,
   eventOption,
   instantToWallTime,
+  isStorableInstant,
   wallTimeToInstant,
 } from "@palco/shared";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -112,6 +113,8 @@ export const eventResource = crudResource({
     map: (row) => row,
   },
   order: events.startsAt,
+  // Where staff work: upcoming events soonest first, then those already started, most recent first.
+  split: sql`${events.startsAt} >= now()`,
   filters: {
     venue: (venueId) => eq(events.venueId, venueId),
     city: (cityId) => sql`${events.venueId} in (select ${venues.id} from ${venues} where ${venues.cityId} = ${cityId})`,
@@ -128,13 +131,14 @@ export const eventResource = crudResource({
   async toValues(input, tx) {
     const venue = await venueOf(tx, input.venue);
     if (!venue) throw unprocessable({ venue: "VALIDATION.NOT_FOUND_REFERENCE" });
-    return {
-      name: input.name,
-      duration: input.duration,
-      venueId: venue.id,
-      // The wall time the staff member typed, on the clocks of the venue's city.
-      startsAt: wallTimeToInstant(input.startsAt, venue.timeZone),
-    };
+    // The wall time the staff member typed, on the clocks of the venue's city.
+    const startsAt = wallTimeToInstant(input.startsAt, venue.timeZone);
+    // Its end too is read back as an instant (bookings, reports).
+    const endsAt = new Date(startsAt.getTime() + input.duration * 3_600_000);
+    if (!isStorableInstant(startsAt) || !isStorableInstant(endsAt)) {
+      throw unprocessable({ startsAt: "VALIDATION.DATE_OUT_OF_RANGE" });
+    }
+    return { name: input.name, duration: input.duration, venueId: venue.id, startsAt };
   },
   hooks: {
     async beforeCreate(tx, values) {

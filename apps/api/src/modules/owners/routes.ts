@@ -5,7 +5,13 @@ import { z } from "zod";
 import { crudResource, registerCrud } from "../../platform/crud.ts";
 import { DocumentStore, registerDocumentRoute } from "../../platform/documents.ts";
 import { registerReviewRoutes } from "../../platform/review.ts";
-import { asLanguage, decisionHistory, REVIEWED_AUDIT_POLICY, reviewFilter } from "../../platform/review-filters.ts";
+import {
+  asLanguage,
+  decisionHistory,
+  REVIEWED_AUDIT_POLICY,
+  reviewFilter,
+  waitingFirst,
+} from "../../platform/review-filters.ts";
 import { boxes, members, ownerBankAccounts, owners } from "../../platform/schema.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -83,6 +89,7 @@ export function ownerResource(app: FastifyInstance) {
     },
     option: { fields: { id: owners.id, name: owners.name }, map: (row) => row },
     filters: { status: reviewFilter(owners) },
+    orderWhen: waitingFirst(owners),
     present: present(app),
     audit: REVIEWED_AUDIT_POLICY,
   });

@@ -11,7 +11,7 @@ import {
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { auditChanges, entityTag, recordAudit } from "../../platform/audit.ts";
+import { assertCurrentVersion, auditChanges, entityTag, recordAudit } from "../../platform/audit.ts";
 import { auditLog, feeSettings } from "../../platform/schema.ts";
 import { asRecord, readFeeSettings } from "./service.ts";
 
@@ -51,7 +51,12 @@ export async function settingsRoutes(app: FastifyInstance) {
         response: { 200: feeSettingsAnswer, ...errors },
       },
     },
-    async () => readFeeSettings(app.db),
+    async (_request, reply) => {
+      const fees = await readFeeSettings(app.db);
+      // The three rates are one record for optimistic concurrency: its version is the hash of the list answered.
+      reply.header("ETag", entityTag(fees));
+      return fees;
+    },
   );
 
   r.put(
@@ -64,15 +69,18 @@ export async function settingsRoutes(app: FastifyInstance) {
         description:
           "Answers the fees as GET does. Bookings already made keep the rates they were charged; new bookings are " +
           "charged these. 422 with a message per field for a missing value, a non-number, a value outside 0–100 " +
-          "or more than two decimals.",
+          "or more than two decimals. With If-Match (the ETag of GET), a version that is no longer current answers " +
+          "409 STALE_VERSION, like every record; without it the save is unconditional.",
         body: feeSettingsInput,
         response: { 200: feeSettingsAnswer, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
-      return app.db.transaction(async (tx) => {
+      const saved = await app.db.transaction(async (tx) => {
+        // The rows stay locked until the save commits: of parallel saves based on one version, one wins.
         const before = await readFeeSettings(tx, { lock: true });
+        await assertCurrentVersion(tx, request, { ...FEES_AUDIT, current: before });
         const now = new Date();
         await tx
           .insert(feeSettings)
@@ -86,10 +94,12 @@ export async function settingsRoutes(app: FastifyInstance) {
           action: "update",
           ...FEES_AUDIT,
           changes: auditChanges(asRecord(before), asRecord(after)),
-          version: entityTag(asRecord(after)),
+          version: entityTag(after),
         });
         return after;
       });
+      reply.header("ETag", entityTag(saved));
+      return saved;
     },
   );
 

@@ -78,9 +78,11 @@ async function checkForm<TSchema extends UserSchema>(
   }
 
   // A browser form with an empty file input still sends an empty part: that is "no picture".
-  const files = form.files.filter((file) => file.fieldName === "picture" && (file.tooLarge || file.data?.length));
+  const sent = form.files.filter((file) => file.tooLarge || file.data?.length);
+  const files = sent.filter((file) => file.fieldName === "picture");
   let picture: PreparedVariants | undefined;
   if (files.length > 1) messages.picture = "USERS.VALIDATION.PICTURE_COUNT";
+  else if (sent.length > files.length) messages.picture = "IMAGES.VALIDATION.PART_NAME";
   else if (files[0]?.tooLarge) messages.picture = "USERS.VALIDATION.PICTURE_TOO_LARGE";
   else if (files[0]?.data) {
     try {

@@ -65,7 +65,14 @@ export const venueResource = crudResource({
     map: (row) => ({ ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) }),
   },
   option: {
-    fields: { id: venues.id, name: venues.name, cityId: venues.cityId, isActive: venues.isActive },
+    fields: {
+      id: venues.id,
+      name: venues.name,
+      cityId: venues.cityId,
+      isActive: venues.isActive,
+      // The event form offers starts on this clock (the server reads them on it).
+      timeZone: sql<string>`(select ${cities.timeZone} from ${cities} where ${cities.id} = ${venues.cityId})`,
+    },
     map: (row) => row,
   },
   filters: { city: (cityId) => eq(venues.cityId, cityId) },

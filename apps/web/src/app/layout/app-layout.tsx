@@ -12,6 +12,9 @@ import { UserMenu } from "./user-menu.tsx";
 
 export const SIDEBAR_STORAGE_KEY = "palco.sidebar";
 
+/** The header's height as AppShell states it (a CSS variable on its root). */
+const HEADER_OFFSET = "var(--app-shell-header-offset, 0rem)";
+
 /** The authenticated area: header (burger, brand, language, user), collapsible sidebar, page. */
 export default function AppLayout() {
   const { t } = useTranslation();
@@ -31,6 +34,8 @@ export default function AppLayout() {
 
   return (
     <AppShell
+      // The navbar below spans the whole page from here, so its background reaches the bottom of a long page.
+      pos="relative"
       header={{ height: 56 }}
       navbar={{ width: 256, breakpoint: "sm", collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding={{ base: "md", sm: "xl" }}
@@ -75,8 +80,14 @@ export default function AppLayout() {
           />
         )}
       </AppShell.Header>
-      <AppShell.Navbar aria-label={t("NAV.MAIN")}>
-        <Sidebar />
+      {/*
+       * As tall as the page rather than fixed to the window (Mantine's default), so its background and edge go down
+       * to the bottom of a long page, full-page captures and prints included; the menu inside sticks to the window.
+       */}
+      <AppShell.Navbar aria-label={t("NAV.MAIN")} style={{ position: "absolute", height: "auto", bottom: 0 }}>
+        <Box pos="sticky" top={HEADER_OFFSET} h={`calc(100dvh - ${HEADER_OFFSET})`}>
+          <Sidebar />
+        </Box>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Box maw={1280} mx="auto">

@@ -1,5 +1,5 @@
 import type { Paged } from "@palco/shared";
-import { AUDIT_ACTIONS, type AuditEntry, type AuditEntryDetail } from "@palco/shared/resources/audit";
+import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditEntry, type AuditEntryDetail } from "@palco/shared/resources/audit";
 import type { AuditActorOption } from "@palco/shared/resources/audit-log";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -11,22 +11,10 @@ import type { OptionsState } from "@/lib/lookups.ts";
 /** GET /api/audit-log (filters: resource, recordId, actor, action, from, to), GET /api/audit-log/{id}. */
 export const auditLogApi = createResourceApi<AuditEntryDetail>(AUDIT_LOG_KEY);
 
-/** The resources an entry can name, in menu order. */
-export const AUDITED_RESOURCES = [
-  "users",
-  "roles",
-  "payment-providers",
-  "payment-methods",
-  "countries",
-  "states",
-  "cities",
-  "auth",
-] as const;
-
 export function useAuditResourceOptions(): OptionsState {
   const { t } = useTranslation();
   return {
-    data: AUDITED_RESOURCES.map((name) => ({ value: name, label: t(`AUDIT.RESOURCES.${name}`) })),
+    data: AUDIT_RESOURCES.map((name) => ({ value: name, label: t(`AUDIT.RESOURCES.${name}`) })),
     isLoading: false,
     isError: false,
   };

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RESOURCES } from "@/app/resources.ts";
 import { ChangeTable } from "@/kit/audit-changes.tsx";
+import { changedFieldsText } from "@/kit/audit-labels.ts";
 import { ErrorAlert } from "@/kit/error-alert.tsx";
 import { defineResource } from "@/kit/resource.ts";
 import { downloadFile } from "@/lib/api.ts";
@@ -22,7 +23,11 @@ const resourceText = (entry: AuditEntryDetail, t: TFunction) =>
 
 /** The record an entry is about, as a link to its page when that resource has one (deleted records 404 there). */
 function RecordLink({ entry }: { entry: AuditEntryDetail }) {
+  const { t } = useTranslation();
   if (entry.recordId === null) return <>—</>;
+  // The fee settings are one record named "fees", not an id.
+  if (!/^\d+$/.test(entry.recordId))
+    return <>{t(`AUDIT.RECORDS.${entry.recordId}`, { defaultValue: entry.recordId })}</>;
   const built = RESOURCES.some((meta) => meta.name === entry.resource && meta.load);
   return built ? (
     <Anchor component={Link} to={`/${entry.resource}/${entry.recordId}`} fz="sm">
@@ -75,9 +80,9 @@ export default defineResource({
       {
         key: "changes",
         label: `${F}.CHANGES`,
-        value: (entry) => (
+        value: (entry, t) => (
           <Text size="sm" lineClamp={2}>
-            {Object.keys(entry.changes).join(", ") || "—"}
+            {changedFieldsText(entry.changes, t)}
           </Text>
         ),
       },
@@ -120,7 +125,7 @@ export default defineResource({
       {
         key: "changes",
         title: `${F}.CHANGES`,
-        render: (entry) => <ChangeTable changes={entry.changes} />,
+        render: (entry) => <ChangeTable changes={entry.changes} resource={entry.resource} />,
       },
     ],
   },

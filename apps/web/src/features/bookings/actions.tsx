@@ -102,7 +102,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
         return;
       }
       setOpen(null);
-      report(serverMessages(error)?.join("\n") ?? t("BOOKINGS.ACTION_ERROR"));
+      report(t("BOOKINGS.ACTION_ERROR"), serverMessages(error));
       // Refused because the booking changed meanwhile (409): show it as it is now.
       void client.invalidateQueries({ queryKey: detailKey });
     },

@@ -1,7 +1,6 @@
 import type { Booking, BookingMessage, BookingMessagesPage, BookingStatus, PaymentStatus } from "@palco/shared";
 import { instantToWallTime } from "@palco/shared/time";
 import type { InfiniteData } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import { formatDateTime } from "@/kit/format.ts";
 
 /**
@@ -9,21 +8,11 @@ import { formatDateTime } from "@/kit/format.ts";
  * on the venue's clock, which actions its state allows, and the message threads as the panels show them.
  */
 
-const WALL_TIME_FORMAT = "YYYY-MM-DD HH:mm:ss";
-
 /**
- * An instant as "YYYY-MM-DD HH:mm:ss" on the venue's clock (spec 02 §9: ticket dates): a booking happens where the
- * venue is, whatever the clock of the browser. An unknown zone falls back to the browser's clock.
+ * An instant in the screens' date format (D/M/YYYY h:mm:ss A) on the venue's clock: booking and ticket dates,
+ * created-at. A booking happens where the venue is, whatever the clock of the browser; an unknown zone falls back
+ * to the browser's clock.
  */
-export function venueWallTime(instant: string, timeZone: string): string {
-  try {
-    return instantToWallTime(new Date(instant), timeZone);
-  } catch {
-    return dayjs(instant).format(WALL_TIME_FORMAT);
-  }
-}
-
-/** An instant in the screens' date format (D/M/YYYY h:mm:ss A) on the venue's clock: booking dates, created-at. */
 export function venueDateTime(instant: string, timeZone: string, language?: string): string {
   let wallTime: string;
   try {

@@ -17,7 +17,7 @@ import { useVenueFilterOptions } from "@/lib/lookups.ts";
 import { BookingActions } from "./actions.tsx";
 import { bookingsApi } from "./api.ts";
 import { BookingStatusBadge, OwnerPaymentBadge, PaymentStatusBadge, TicketStatusBadge } from "./badges.tsx";
-import { venueDateTime, venueWallTime } from "./booking-view.ts";
+import { venueDateTime } from "./booking-view.ts";
 import { BookingMessages } from "./messages.tsx";
 import { bookingsMeta } from "./meta.ts";
 import { BookingTimeline, PaymentsAndFees } from "./sections.tsx";
@@ -80,10 +80,13 @@ const totalWithRefund = (booking: Booking, t: TFunction) => (
   </>
 );
 
-/** A ticket stamp as "YYYY-MM-DD HH:mm:ss" on the venue's clock (spec 02 §9), or Pending. */
+/**
+ * A ticket stamp on the venue's clock, or Pending: in the format of every other date on screen, not spec 02 §9's
+ * "YYYY-MM-DD HH:mm:ss" (one date format everywhere; docs/decisions.md, Screens).
+ */
 const ticketDate = (booking: Booking, instant: string | null, t: TFunction) =>
   instant ? (
-    <time dateTime={instant}>{venueWallTime(instant, booking.venue.timeZone)}</time>
+    <time dateTime={instant}>{venueDateTime(instant, booking.venue.timeZone)}</time>
   ) : (
     <Text span inherit c="dimmed">
       {t("BOOKINGS.PENDING")}

@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { venueDateTime } from "@/features/bookings/booking-view.ts";
 import type { CsvColumn } from "@/kit/csv.ts";
-import { formatUsd, formatUsdCompact } from "@/kit/format.ts";
+import { dateFormatFor, formatDay, formatUsd, formatUsdCompact } from "@/kit/format.ts";
 import { PageHeader } from "@/kit/page-header.tsx";
 import { ReportBars, ReportCard, ReportPie, type ReportState } from "@/kit/report-card.tsx";
 import { usePageTitle } from "@/lib/page-title.ts";
@@ -51,8 +51,13 @@ function stateOf(query: UseQueryResult<unknown>, hasData: boolean): ReportState 
 function bucketColumns<T extends CountRow>(t: (key: string) => string): CsvColumn<T>[] {
   return [
     { header: t("REPORTS_PAGE.COLUMNS.PERIOD"), value: (row) => row.name },
-    { header: t("REPORTS_PAGE.COLUMNS.FROM"), value: (row) => row.startDate },
-    { header: t("REPORTS_PAGE.COLUMNS.TO"), value: (row) => row.endDate },
+    // The file keeps ISO days (spreadsheets read them as dates); the screen shows them as every other date.
+    {
+      header: t("REPORTS_PAGE.COLUMNS.FROM"),
+      value: (row) => row.startDate,
+      display: (row) => formatDay(row.startDate),
+    },
+    { header: t("REPORTS_PAGE.COLUMNS.TO"), value: (row) => row.endDate, display: (row) => formatDay(row.endDate) },
   ];
 }
 
@@ -345,7 +350,7 @@ function RangeToolbar({
         allowSingleDateInRange
         minDate={earliestDay(today)}
         maxDate={today}
-        valueFormat="D/M/YYYY"
+        valueFormat={dateFormatFor(i18n.language)}
         locale={i18n.language}
         leftSection={<IconCalendar size={16} aria-hidden />}
         w={{ base: "100%", xs: 260 }}

@@ -40,6 +40,12 @@ export function useVenueSelectOptions(): OptionsState {
   };
 }
 
+/** The IANA zone of the chosen venue's city (the form's venue value, an id as text): the clock of the start. */
+export function useVenueTimeZone(venueId: unknown): string | undefined {
+  const venues = useQuery(venueOptionsQuery);
+  return venues.data?.find((venue) => String(venue.id) === String(venueId ?? ""))?.timeZone;
+}
+
 /** The categories multi-select, in display order. */
 export function useCategoryChoices(): OptionsState {
   const categories = useQuery(categoryOptionsQuery);

@@ -6,6 +6,7 @@ import {
   type Event,
   type EventInput,
   eventInput,
+  instantToWallTime,
 } from "@palco/shared";
 import dayjs from "dayjs";
 import { Link } from "react-router";
@@ -21,6 +22,7 @@ import {
   useStateFilterOptions,
   useVenueFilterOptions,
   useVenueSelectOptions,
+  useVenueTimeZone,
 } from "./api.ts";
 import { eventsMeta } from "./meta.ts";
 
@@ -46,9 +48,16 @@ const eventForm = (mode: FormMode) =>
 /** The start as the venue's city sees it, in the spec's format (spec 02 §2: D/M/YYYY h:mm:ss A). */
 const localStart = (event: Event) => formatDateTime(event.localStartsAt);
 
-/** The earliest start the picker offers: 72 hours from now, on the hour after (spec 02 §5). */
-const earliestStart = () =>
-  dayjs().add(EVENT_MIN_LEAD_HOURS, "hour").add(1, "hour").startOf("hour").format("YYYY-MM-DD HH:mm:ss");
+/**
+ * The earliest start the picker offers: 72 hours from `now`, on the hour after (spec 02 §5), on the clock the
+ * server reads the start on, the venue city's (the browser's until a venue is chosen). The hour after is taken on
+ * the instant, then read on that clock, so the wall time is never before the 72 hours there.
+ */
+const earliestStart = (now: Date, timeZone: string | undefined) => {
+  const after = new Date(now.getTime() + (EVENT_MIN_LEAD_HOURS + 1) * 3_600_000);
+  const wall = timeZone ? instantToWallTime(after, timeZone) : dayjs(after).format("YYYY-MM-DD HH:mm:ss");
+  return `${wall.slice(0, 13)}:00:00`;
+};
 
 export default defineResource({
   meta: eventsMeta,
@@ -161,6 +170,7 @@ export default defineResource({
             kind: "datetime",
             hint: "EVENTS.HINTS.STARTS_AT",
             minimum: earliestStart,
+            clock: { from: "venue", useTimeZone: useVenueTimeZone, hint: "EVENTS.HINTS.STARTS_AT_ZONE" },
           },
           { name: "duration", label: `${F}.DURATION`, kind: "text", type: "number", hint: "EVENTS.HINTS.DURATION" },
           { name: "venue", label: `${F}.VENUE`, kind: "select", searchable: true, useOptions: useVenueSelectOptions },

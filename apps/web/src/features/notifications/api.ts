@@ -1,4 +1,4 @@
-import type { Notification, Paged } from "@palco/shared";
+import { isTimeZone, type Notification, type Paged } from "@palco/shared";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { createResourceApi, type ListParams } from "@/kit/resource-api.ts";
 import { api } from "@/lib/api.ts";
@@ -7,10 +7,15 @@ import { countAfterRead, withRead } from "./read-state.ts";
 
 const resourceApi = createResourceApi<Notification>("notifications");
 
-/** The reader's time zone: a date filter means that calendar day where the reader is (the API's `tz`). */
+/**
+ * The reader's time zone: a date filter means that calendar day where the reader is (the API's `tz`). A zone the
+ * API does not accept (outside TIME_ZONES) is left out, so the day is read on the marketplace's clock instead of
+ * the list failing.
+ */
 function readerTimeZone(): string | undefined {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && isTimeZone(zone) ? zone : undefined;
   } catch {
     return undefined;
   }

@@ -3,6 +3,7 @@ import { isValidClabe, isValidRfc, type Owner } from "@palco/shared";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { DocumentGallery } from "@/kit/document-viewer.tsx";
+import { formatDay } from "@/kit/format.ts";
 import { defineResource } from "@/kit/resource.ts";
 import { DecisionHistory, ReviewActions, ReviewStatusBadge, useReviewFilterOptions } from "@/kit/review-actions.tsx";
 import { ownersApi } from "./api.ts";
@@ -126,7 +127,7 @@ export default defineResource({
         ),
       },
       { key: "placeOfBirth", label: `${F}.PLACE_OF_BIRTH` },
-      { key: "birthAt", label: `${F}.BIRTH_AT`, value: (owner) => formatDay(owner.birthAt) },
+      { key: "birthAt", label: `${F}.BIRTH_AT`, value: (owner) => formatDay(owner.birthAt) || "-" },
       { key: "documentType", label: `${F}.DOCUMENT_TYPE`, kind: "enum", enumKey: "OWNERS.DOCUMENT_TYPES" },
       { key: "boxes", label: `${F}.BOXES` },
       { key: "createdAt", label: `${F}.CREATED_AT`, kind: "datetime" },
@@ -164,10 +165,3 @@ export default defineResource({
     ),
   },
 });
-
-/** "12/4/1988": a calendar day as the spec's dates read (no time zone: a birthday is a day, not an instant). */
-function formatDay(day: string | null): string {
-  if (!day) return "-";
-  const [year, month, date] = day.split("-").map(Number);
-  return `${date}/${month}/${year}`;
-}

@@ -10,7 +10,7 @@ import {
 } from "@palco/shared";
 import { IconCircleCheck, IconPercentage } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
@@ -20,6 +20,8 @@ import { formatDateTime } from "@/kit/format.ts";
 import { HistoryCard } from "@/kit/history-section.tsx";
 import { PageHeader } from "@/kit/page-header.tsx";
 import { placeServerMessages } from "@/kit/place-server-messages.ts";
+import { type StaleConflict, StaleVersionPanel, staleConflictOf } from "@/kit/stale-version.tsx";
+import { ifMatch, rememberVersion, versionOf } from "@/kit/versions.ts";
 import { ApiError, api } from "@/lib/api.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
 
@@ -28,6 +30,20 @@ const FEES_KEY = ["settings", "fees"];
 const HISTORY_KEY = [AUDIT_LOG_KEY, "settings", "fees"];
 
 type FeeForm = Record<FeeCode, string>;
+
+/** The stale-version panel names the fields as the form does. */
+const FEE_LABELS = Object.fromEntries(FEE_CODES.map((code) => [code, `FEE_SETTINGS.FIELDS.${code}`]));
+
+/** The fees as GET or PUT answer them, remembered with their version (ETag) for the next save's If-Match. */
+function feesCall(options: Parameters<typeof api>[1]): Promise<FeeSetting[]> {
+  let etag: string | null = null;
+  return api<FeeSetting[]>("/api/settings/fees", {
+    ...options,
+    onHeaders: (headers) => {
+      etag = headers.get("ETag");
+    },
+  }).then((answer) => rememberVersion(answer, etag));
+}
 
 /** A rate as the form shows it: 7.5 → "7.5". */
 const asText = (fees: FeeSetting[]): FeeForm =>
@@ -41,12 +57,16 @@ function usePercent() {
   return (value: number | null) => (value === null ? "—" : `${number.format(value)} %`);
 }
 
-function FeesForm({ fees }: { fees: FeeSetting[] }) {
+function FeesForm({ fees, reload }: { fees: FeeSetting[]; reload: () => Promise<FeeSetting[] | undefined> }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const errorText = useErrorText();
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<{ text: string; at: number } | null>(null);
+  // The version the form was filled from: a save is conditional on it (If-Match), as every record's form.
+  const baseVersion = useRef(versionOf(fees));
+  const [conflict, setConflict] = useState<StaleConflict | null>(null);
+  const [reloading, setReloading] = useState(false);
   const { register, handleSubmit, setError, reset, formState } = useForm<FeeForm, unknown, FeeSettingsValues>({
     resolver: zodResolver(feeSettingsInput) as never,
     defaultValues: asText(fees),
@@ -55,14 +75,21 @@ function FeesForm({ fees }: { fees: FeeSetting[] }) {
     reValidateMode: "onSubmit",
   });
   const save = useMutation({
-    mutationFn: (values: FeeSettingsValues) => api<FeeSetting[]>("/api/settings/fees", { method: "PUT", body: values }),
+    mutationFn: (values: FeeSettingsValues) =>
+      feesCall({ method: "PUT", body: values, headers: ifMatch(baseVersion.current) }),
     onSuccess: (answer) => {
+      baseVersion.current = versionOf(answer);
       client.setQueryData(FEES_KEY, answer);
       reset(asText(answer));
       setSaved(true);
       return client.invalidateQueries({ queryKey: [AUDIT_LOG_KEY] });
     },
     onError: (error) => {
+      const stale = staleConflictOf(error);
+      if (stale) {
+        setConflict(stale);
+        return;
+      }
       if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
         const { onFields, unplaced } = placeServerMessages(error.messages, new Set(FEE_CODES));
         let focus = true;
@@ -78,6 +105,23 @@ function FeesForm({ fees }: { fees: FeeSetting[] }) {
     },
   });
 
+  /**
+   * After a stale save: read the fees as they are now and make them the base of the next save, either in the form
+   * (`take`: theirs) or under what the user typed (mine, saved on top of theirs).
+   */
+  const rebase = async (take: boolean) => {
+    setReloading(true);
+    try {
+      const fresh = await reload();
+      if (!fresh) return;
+      baseVersion.current = versionOf(fresh);
+      if (take) reset(asText(fresh));
+      setConflict(null);
+    } finally {
+      setReloading(false);
+    }
+  };
+
   return (
     <form
       noValidate
@@ -85,6 +129,7 @@ function FeesForm({ fees }: { fees: FeeSetting[] }) {
         (values) => {
           setSaved(false);
           setFailure(null);
+          setConflict(null);
           save.mutate(values);
         },
         () => setSaved(false),
@@ -104,6 +149,15 @@ function FeesForm({ fees }: { fees: FeeSetting[] }) {
           >
             {t("FEE_SETTINGS.SAVED")}
           </Alert>
+        )}
+        {conflict && (
+          <StaleVersionPanel
+            conflict={conflict}
+            labels={FEE_LABELS}
+            busy={reloading}
+            onReload={() => void rebase(true)}
+            onKeepMine={() => void rebase(false)}
+          />
         )}
         {failure && <ErrorAlert message={failure.text} resetKey={failure.at} onClose={() => setFailure(null)} />}
         {FEE_CODES.map((code) => (
@@ -191,7 +245,9 @@ export default function FeeSettingsPage() {
   const titleId = useId();
   const fees = useQuery({
     queryKey: FEES_KEY,
-    queryFn: ({ signal }) => api<FeeSetting[]>("/api/settings/fees", { signal }),
+    queryFn: ({ signal }) => feesCall({ signal }),
+    // The object on screen must be the one whose version was remembered (see kit/versions.ts).
+    structuralSharing: false,
   });
   return (
     <Stack gap="lg">
@@ -217,7 +273,7 @@ export default function FeeSettingsPage() {
             </Button>
           </Stack>
         ) : (
-          <FeesForm fees={fees.data} />
+          <FeesForm fees={fees.data} reload={async () => (await fees.refetch()).data} />
         )}
       </Card>
       <FeeHistory />
