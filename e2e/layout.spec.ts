@@ -83,6 +83,8 @@ test("on a long page the sidebar's background runs to the bottom of the page, an
   expect(navbar.top).toBeLessThanOrEqual(56);
   expect(navbar.bottom).toBe(navbar.page);
   expect(navbar.background).toBe("rgb(255, 255, 255)");
+  // Scrolled down, the header stays above the navbar: its toggle is what a click there reaches.
+  await page.getByRole("button", { name: "Toggle navigation" }).click({ trial: true, timeout: 5_000 });
 });
 
 test("the user menu shows the signed-in user", async ({ page }) => {

@@ -55,7 +55,7 @@ import { ImageStore } from "./platform/images.ts";
 import { defaultLogger, RequestLogController, withLogRedaction } from "./platform/logging.ts";
 import { BackgroundTasks, createMailer, type Mailer } from "./platform/mail.ts";
 import { allowedMethods } from "./platform/methods.ts";
-import { migrateDatabase } from "./platform/migrate.ts";
+import { migrateDatabase, missingTimeZones } from "./platform/migrate.ts";
 import { MULTIPART_LIMITS } from "./platform/multipart.ts";
 import { createRealtime, type Realtime } from "./platform/realtime.ts";
 import { connectRedis } from "./platform/redis.ts";
@@ -165,6 +165,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   try {
     await migrateDatabase(database, config.databaseMigrationUrl);
+    const unknownZones = await missingTimeZones(database.db);
+    if (unknownZones.length > 0) {
+      app.log.warn(
+        `The database does not know ${unknownZones.length} of the time zones the product offers (older time-zone data): ${unknownZones.join(", ")}. Do not give them to cities.`,
+      );
+    }
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;

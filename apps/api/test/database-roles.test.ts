@@ -12,8 +12,10 @@ import {
   call,
   createTestApp,
   databaseUrlFor,
+  ensureLoginRole,
   login,
   TEST_APP_ROLE,
+  TEST_OWNER_ROLE,
   type TestApp,
 } from "./helpers.ts";
 import { book, insertBookable } from "./supply-fixtures.ts";
@@ -132,6 +134,44 @@ describe.skipIf(backend !== "postgres")("the server's database role (DATABASE_MI
       } finally {
         await database.close();
       }
+    }
+  });
+
+  it("refuses a role that may become the owner, or that still owns tables from a one-role deployment", async () => {
+    const name = new URL(t.migrationUrl!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: databaseUrlFor(process.env.TEST_DATABASE_URL!, name) });
+    await admin.connect();
+    const suffix = `${process.pid}_${Date.now()}`;
+    const member = `palco_test_member_${suffix}`;
+    const holder = `palco_test_holder_${suffix}`;
+    try {
+      for (const role of [member, holder]) {
+        await ensureLoginRole(admin, role);
+        await admin.query(`GRANT CONNECT ON DATABASE "${name}" TO "${role}"`);
+      }
+      await admin.query(`GRANT "${TEST_OWNER_ROLE}" TO "${member}"`);
+      await admin.query(`CREATE TABLE "left_behind_${suffix}" (id int)`);
+      await admin.query(`ALTER TABLE "left_behind_${suffix}" OWNER TO "${holder}"`);
+      for (const [role, who] of [
+        [member, "a member of the schema owner's role"],
+        [holder, "the owner of tables"],
+      ] as const) {
+        const database = await createDatabase({ url: databaseUrlFor(process.env.TEST_DATABASE_URL!, name, role) });
+        try {
+          await expect(migrateDatabase(database, t.migrationUrl)).rejects.toThrow(
+            `DATABASE_URL must connect as a role with data rights only, not ${who}`,
+          );
+        } finally {
+          await database.close();
+        }
+      }
+    } finally {
+      await admin.query(`DROP TABLE IF EXISTS "left_behind_${suffix}"`);
+      for (const role of [member, holder]) {
+        await admin.query(`REVOKE ALL ON DATABASE "${name}" FROM "${role}"`).catch(() => undefined);
+        await admin.query(`DROP ROLE IF EXISTS "${role}"`);
+      }
+      await admin.end();
     }
   });
 });

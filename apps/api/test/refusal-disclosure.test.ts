@@ -334,14 +334,15 @@ function expectNothingOf(response: LightMyRequestResponse, texts: Iterable<strin
     expect(response.body, `${label}: ${response.statusCode} discloses "${text}"`).not.toContain(text);
 }
 
-/** The error shape and nothing beside it. */
+/** The error shape and nothing beside it (a stale version's `code` names the refusal, not the record). */
 function expectBareError(response: LightMyRequestResponse, label: string) {
   expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
-  const keys = Object.keys(response.json<object>()).sort();
+  const body = response.json<{ code?: unknown }>();
   expect(
-    keys.filter((key) => !["error", "message", "messages", "statusCode"].includes(key)),
+    Object.keys(body).filter((key) => !["error", "message", "messages", "statusCode", "code"].includes(key)),
     label,
   ).toEqual([]);
+  if (body.code !== undefined) expect(body.code, label).toBe("STALE_VERSION");
 }
 
 const send = (request: Request, headers: Record<string, string>) =>
@@ -353,8 +354,7 @@ const send = (request: Request, headers: Record<string, string>) =>
   });
 
 const isStale = (response: LightMyRequestResponse) =>
-  response.statusCode === 409 &&
-  response.json<{ message: string }>().message === "Someone else changed this record after you opened it";
+  response.statusCode === 409 && response.json<{ code?: string }>().code === "STALE_VERSION";
 
 const versioned = new Set<string>();
 

@@ -1,6 +1,7 @@
 import { TIME_ZONES } from "@palco/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { missingTimeZones } from "../src/platform/migrate.ts";
 import { backend, call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
 
 let t: TestApp;
@@ -39,6 +40,11 @@ describe(`time zones (${backend})`, () => {
     expect(TIME_ZONES).toContain("UTC");
     expect(TIME_ZONES).not.toContain(DROPPED_ZONE);
     expect(intlKnows(DROPPED_ZONE)).toBe(true);
+  });
+
+  it("are all known to this database, which the start-up check confirms (and would name the ones missing)", async () => {
+    expect(await missingTimeZones(t.app.db)).toEqual([]);
+    expect(await missingTimeZones(t.app.db, ["America/Mexico_City", DROPPED_ZONE, "UTC"])).toEqual([DROPPED_ZONE]);
   });
 
   it("refuse a zone the database does not know in the date filters, as a field error", async () => {

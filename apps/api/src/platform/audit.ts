@@ -6,6 +6,7 @@ import {
   type AuditEntry,
   type AuditResource,
   IF_MATCH_HEADER,
+  STALE_VERSION_CODE,
 } from "@palco/shared";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -229,17 +230,12 @@ export async function assertCurrentVersion(
   if (versions === undefined) return;
   const currentTag = entityTag(target.current);
   if (versions.includes(currentTag)) return;
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = { code: STALE_VERSION_CODE };
   if (mayReadRecord(request)) extra.current = target.current;
   if (request.sessionUser && isAllowed(request.sessionUser, "AUDIT_LOG_INDEX")) {
     extra.changes = await changesSince(executor, target.resource, String(target.recordId), versions[0] ?? "");
   }
-  throw new ApiError(
-    409,
-    { general: "ERRORS.STALE_VERSION" },
-    "ERRORS.STALE_VERSION",
-    Object.keys(extra).length > 0 ? extra : undefined,
-  );
+  throw new ApiError(409, { general: "ERRORS.STALE_VERSION" }, "ERRORS.STALE_VERSION", extra);
 }
 
 /** The entries of a record written since `version`, newest first (the last few when the trail does not know it). */

@@ -45,4 +45,4 @@ export function decisionHistory(resource: string, id: PgColumn) {
 }
 
 /** The decision history is derived from the trail: recording it in the trail again would only repeat it. */
-export const REVIEWED_AUDIT_POLICY = { ignore: AUDIT_DERIVED_FIELDS.owners } as const;
+export const reviewedAuditPolicy = (resource: "owners" | "boxes") => ({ ignore: AUDIT_DERIVED_FIELDS[resource] });

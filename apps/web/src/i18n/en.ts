@@ -364,7 +364,7 @@ export const en = {
       BOXES: "Boxes",
     },
     HINTS: {
-      STARTS_AT: "On the venue city's clocks; at least 72 hours from now",
+      STARTS_AT: "On the venue's clock; at least 72 hours from now",
       STARTS_AT_ZONE: "Time in {{zone}} (venue's clock); at least 72 hours from now",
       DURATION: "Whole hours, at least 1",
       CATEGORIES: "Choose one or more; remove one with its ×",

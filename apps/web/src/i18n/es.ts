@@ -365,7 +365,7 @@ export const es: WebMessages = {
       BOXES: "Palcos",
     },
     HINTS: {
-      STARTS_AT: "En la hora de la ciudad del recinto; al menos 72 horas después de ahora",
+      STARTS_AT: "En el reloj del recinto; al menos 72 horas después de ahora",
       STARTS_AT_ZONE: "Hora de {{zone}} (reloj del recinto); al menos 72 horas después de ahora",
       DURATION: "Horas enteras, al menos 1",
       CATEGORIES: "Elige una o más; quita una con su ×",

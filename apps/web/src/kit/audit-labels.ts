@@ -23,7 +23,6 @@ export const AUDIT_VALUE_LABELS: { readonly [R in AuditResource]?: Readonly<Reco
     "payment.status": "BOOKINGS.PAYMENT_STATUSES",
     "payments.status": "BOOKINGS.PAYMENT_STATUSES",
   },
-  "payment-providers": {},
   "payment-methods": { method: "PAYMENT_METHODS.KINDS" },
   users: { reason: "AUDIT.SIGN_IN_FAILURES" },
   auth: { reason: "AUDIT.SIGN_IN_FAILURES" },

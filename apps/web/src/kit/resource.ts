@@ -206,7 +206,7 @@ export type FormFieldDef =
   | LocationFieldDef
   /**
    * A date and time ("YYYY-MM-DD HH:mm:ss"): a wall time, on the clock of `clock` when the form names one (an
-   * event's start is read on its venue city's clocks), else on the browser's. `minimum` gives the earliest choice
+   * event's start is read on its venue city's clock), else on the browser's. `minimum` gives the earliest choice
    * on that clock for the moment the form opened (`timeZone` undefined: the browser's clock).
    */
   | (FieldBase & {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack } from "@mantine/core";
-import { type AuditEntry, LANGUAGES, translate } from "@palco/shared";
+import { type AuditEntry, STALE_VERSION_CODE } from "@palco/shared";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,14 +12,11 @@ import { ChangeTable, EntryHeading, type FieldLabels } from "./audit-changes.tsx
  */
 export type StaleConflict = { changes: AuditEntry[] };
 
-/** The server's sentence for a stale version, in every language it may have answered in. */
-const STALE_TEXTS = new Set(LANGUAGES.map((language) => translate(language, "ERRORS.STALE_VERSION")));
-
 export function staleConflictOf(error: unknown): StaleConflict | null {
   if (!(error instanceof ApiError) || error.status !== 409 || !error.body) return null;
-  if (Array.isArray(error.body.changes)) return { changes: error.body.changes };
-  // A member who may only write gets the bare refusal: still a stale version, still reloadable.
-  return STALE_TEXTS.has(error.body.message) ? { changes: [] } : null;
+  if (error.body.code !== STALE_VERSION_CODE) return null;
+  // A member who may not read the trail gets no changes: still a stale version, still reloadable.
+  return { changes: Array.isArray(error.body.changes) ? error.body.changes : [] };
 }
 
 /**

@@ -85,6 +85,7 @@ describe("record versions", () => {
           error: "Conflict",
           message: "stale",
           messages: { general: "stale" },
+          code: "STALE_VERSION",
           current: { id: 7, name: "Zapopan" },
           changes: [change],
         },
@@ -99,11 +100,18 @@ describe("record versions", () => {
   });
 
   it("reads a stale-version refusal that carries neither the record nor the changes (a member who may only write)", async () => {
+    // Known by its code, whatever the language of its text.
     for (const message of [
       "Someone else changed this record after you opened it",
       "Alguien más cambió este registro después de que lo abriste",
     ]) {
-      const bare = { statusCode: 409, error: "Conflict", message, messages: { general: message } };
+      const bare = {
+        statusCode: 409,
+        error: "Conflict",
+        message,
+        messages: { general: message },
+        code: "STALE_VERSION",
+      };
       fakeApi([{ status: 409, body: bare }]);
       const error = await cities.update(7, { name: "Mine" }, '"v1"').catch((caught: unknown) => caught);
       // Still the stale notice, whose Reload reads the record again: with no changes to list.
@@ -112,5 +120,8 @@ describe("record versions", () => {
     const canceled = "This booking is already canceled";
     const other = new ApiError(409, { statusCode: 409, error: "Conflict", message: canceled, messages: {} });
     expect(staleConflictOf(other)).toBeNull();
+    const stale = "Someone else changed this record after you opened it";
+    const uncoded = new ApiError(409, { statusCode: 409, error: "Conflict", message: stale, messages: {} });
+    expect(staleConflictOf(uncoded)).toBeNull();
   });
 });

@@ -56,7 +56,18 @@ describe("fee settings schema", () => {
 describe("report queries and buckets", () => {
   it("knows real calendar days and moves through them", () => {
     expect(isCalendarDay("2024-02-29")).toBe(true);
-    for (const day of ["2026-02-29", "2026-13-01", "2026-00-10", "2026-4-01", "26-04-01", ""]) {
+    // Years below 100 are years like any other (Date.UTC alone would read 0005 as 1905).
+    expect(isCalendarDay("0005-01-01")).toBe(true);
+    for (const day of [
+      "2026-02-29",
+      "0000-01-01",
+      "0005-02-29",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-4-01",
+      "26-04-01",
+      "",
+    ]) {
       expect(isCalendarDay(day), day).toBe(false);
     }
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");

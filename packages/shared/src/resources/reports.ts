@@ -44,16 +44,17 @@ export function isCalendarDay(value: string): boolean {
   const match = CALENDAR_DAY.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  const date = asDate(value);
   return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const asDate = (day: string) => {
+// Built on year 2000 and then moved: Date.UTC alone reads years 0-99 as 1900-1999.
+function asDate(day: string) {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   const value = new Date(Date.UTC(2000, month - 1, date));
   value.setUTCFullYear(year);
   return value;
-};
+}
 const asDay = (date: Date) =>
   `${String(date.getUTCFullYear()).padStart(4, "0")}-${String(date.getUTCMonth() + 1).padStart(2, "0")}-${String(date.getUTCDate()).padStart(2, "0")}`;
 

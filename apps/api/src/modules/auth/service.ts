@@ -72,7 +72,8 @@ export class AuthService {
     const normalized = email.trim().toLowerCase();
     if (!(await this.deps.throttle.attempt(normalized, ip))) throw tooManyAttempts();
     const [account] = await this.findAccount(normalized).catch(async (error: unknown) => {
-      // Not a guess the server judged (the database failed, 503): it must not count toward a lockout.
+      // No password was judged (the account could not be read; in practice the database failing, a 503), so the
+      // attempt must not count toward a lockout.
       await this.deps.throttle.notJudged(normalized, ip);
       throw error;
     });

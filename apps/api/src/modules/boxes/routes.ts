@@ -9,7 +9,7 @@ import { registerReviewRoutes } from "../../platform/review.ts";
 import {
   asLanguage,
   decisionHistory,
-  REVIEWED_AUDIT_POLICY,
+  reviewedAuditPolicy,
   reviewFilter,
   waitingFirst,
 } from "../../platform/review-filters.ts";
@@ -122,7 +122,7 @@ export function boxResource(app: FastifyInstance) {
     // The boxes of a deleted venue leave the lists with it.
     live: sql`${boxes.venueId} in (select ${venues.id} from ${venues} where ${venues.deletedAt} is null)`,
     present: present(app),
-    audit: REVIEWED_AUDIT_POLICY,
+    audit: reviewedAuditPolicy("boxes"),
   });
 }
 
@@ -149,7 +149,7 @@ export async function boxRoutes(app: FastifyInstance) {
     lock: (tx, id) => lockBox(resource, tx, id),
     present: present(app),
     response: box,
-    policy: REVIEWED_AUDIT_POLICY,
+    policy: reviewedAuditPolicy("boxes"),
     async recipient(db, entity) {
       const [member] = await db
         .select({ email: members.email, firstName: members.firstName, language: members.language })

@@ -8,7 +8,7 @@ import { registerReviewRoutes } from "../../platform/review.ts";
 import {
   asLanguage,
   decisionHistory,
-  REVIEWED_AUDIT_POLICY,
+  reviewedAuditPolicy,
   reviewFilter,
   waitingFirst,
 } from "../../platform/review-filters.ts";
@@ -91,7 +91,7 @@ export function ownerResource(app: FastifyInstance) {
     filters: { status: reviewFilter(owners) },
     orderWhen: waitingFirst(owners),
     present: present(app),
-    audit: REVIEWED_AUDIT_POLICY,
+    audit: reviewedAuditPolicy("owners"),
   });
 }
 
@@ -114,7 +114,7 @@ export async function ownerRoutes(app: FastifyInstance) {
     lock,
     present: present(app),
     response: owner,
-    policy: REVIEWED_AUDIT_POLICY,
+    policy: reviewedAuditPolicy("owners"),
     async recipient(db, entity) {
       const [member] = await db
         .select({ language: members.language, firstName: members.firstName })

@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Group, Progress } from "@mantine/core";
+import { AppShell, Box, Burger, Group, getDefaultZIndex, Progress } from "@mantine/core";
 import { useDisclosure, useLocalStorage } from "@mantine/hooks";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -40,7 +40,8 @@ export default function AppLayout() {
       navbar={{ width: 256, breakpoint: "sm", collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding={{ base: "md", sm: "xl" }}
     >
-      <AppShell.Header>
+      {/* Above the navbar (AppShell puts the navbar one above the header), which scrolls under it on long pages. */}
+      <AppShell.Header zIndex={getDefaultZIndex("app") + 2}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
