@@ -5,7 +5,7 @@ import {
   blockThenUnblock,
   detailValue,
   expectEveryRow,
-  recordIds,
+  expectInboxOldestFirst,
   rejectWithReview,
   reviewBadge,
   signIn,
@@ -139,10 +139,5 @@ test("boxes: the review inbox opens on the box that has waited longest", async (
     (waiting as (BoxRow & { readyAt: string })[]).map((row) => [row.id, Date.parse(row.readyAt)]),
   );
   await signIn(page, USERS.admin);
-  await page.goto("/boxes?status=waiting");
-  await expect(tableRows(page).first()).toBeVisible();
-  const shown = await recordIds(page, "boxes");
-  expect(shown.length).toBeGreaterThanOrEqual(2);
-  const waited = shown.map((id) => readyAt.get(id) ?? Number.NaN);
-  expect(waited).toEqual([...waited].sort((a, b) => a - b));
+  await expectInboxOldestFirst(page, "boxes", readyAt);
 });

@@ -340,3 +340,16 @@ export async function rejectWithReview(page: Page, name: string, review: string)
   await expect(reviewBadge(page)).toHaveText("Rejected");
   await expect(detailValue(page, "Review")).toHaveText(review);
 }
+
+/**
+ * The review inbox of `resource` (`status=waiting`) lists its records by how long they have waited, longest first:
+ * `readyAt` maps each waiting record's id to when it was sent for review.
+ */
+export async function expectInboxOldestFirst(page: Page, resource: "owners" | "boxes", readyAt: Map<number, number>) {
+  await page.goto(`/${resource}?status=waiting`);
+  await expect(tableRows(page).first()).toBeVisible();
+  const shown = await recordIds(page, resource);
+  expect(shown.length).toBeGreaterThanOrEqual(2);
+  const waited = shown.map((id) => readyAt.get(id) ?? Number.NaN);
+  expect(waited).toEqual([...waited].sort((a, b) => a - b));
+}

@@ -6,7 +6,7 @@ import {
   createStaffWith,
   detailValue,
   expectEveryRow,
-  recordIds,
+  expectInboxOldestFirst,
   rejectWithReview,
   reviewBadge,
   signIn,
@@ -164,12 +164,7 @@ test("owners: the review inbox opens on who has waited longest, and the search f
   const waiting = await admin.get<{ items: (OwnerRow & { readyAt: string })[] }>("/api/owners?status=waiting");
   const readyAt = new Map(waiting.items.map((row) => [row.id, Date.parse(row.readyAt)]));
   await signIn(page, USERS.admin);
-  await page.goto("/owners?status=waiting");
-  await expect(tableRows(page).first()).toBeVisible();
-  const shown = await recordIds(page, "owners");
-  expect(shown.length).toBeGreaterThanOrEqual(2);
-  const waited = shown.map((id) => readyAt.get(id) ?? Number.NaN);
-  expect(waited).toEqual([...waited].sort((a, b) => a - b));
+  await expectInboxOldestFirst(page, "owners", readyAt);
 
   const [someone] = await ownersIn(page, "accepted");
   const { email } = await admin.get<{ email: string }>(`/api/owners/${someone!.id}`);

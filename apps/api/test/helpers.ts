@@ -363,6 +363,27 @@ export function tokenFromLink(message: OutboxMessage, page: "reset-password" | "
   return decodeURIComponent(match[1]!);
 }
 
+/** A country and a state in it, made through the API as staff would; answers the state's id. */
+export async function createState(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  names: { country: string; countryCode: string; state: string; stateCode: string },
+): Promise<number> {
+  const country = await call(app, {
+    method: "POST",
+    url: "/api/countries",
+    headers,
+    payload: { name: names.country, code: names.countryCode },
+  });
+  const state = await call(app, {
+    method: "POST",
+    url: "/api/states",
+    headers,
+    payload: { name: names.state, code: names.stateCode, country: country.json<{ id: number }>().id },
+  });
+  return state.json<{ id: number }>().id;
+}
+
 export function expectErrorShape(response: LightMyRequestResponse, statusCode: number) {
   expect(response.statusCode, response.body).toBe(statusCode);
   const body = response.json();

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveWindow, runList } from "../src/platform/list-query.ts";
 import { cities } from "../src/platform/schema.ts";
-import { call, expectErrorShape, readPage, type TestApp, withTestApp } from "./helpers.ts";
+import { call, createState, expectErrorShape, readPage, type TestApp, withTestApp } from "./helpers.ts";
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -31,19 +31,12 @@ const BULK = Math.max(COUNT_CAP, OFFSET_PAGE_LIMIT * PAGE_SIZE) + 30;
 let stateId: number;
 
 beforeAll(async () => {
-  const country = await call(t.app, {
-    method: "POST",
-    url: "/api/countries",
-    headers: admin,
-    payload: { name: "Paging Land", code: "PGL" },
+  stateId = await createState(t.app, admin, {
+    country: "Paging Land",
+    countryCode: "PGL",
+    state: "Paging State",
+    stateCode: "PGS",
   });
-  const state = await call(t.app, {
-    method: "POST",
-    url: "/api/states",
-    headers: admin,
-    payload: { name: "Paging State", code: "PGS", country: country.json().id },
-  });
-  stateId = state.json().id;
   // More rows than the count cap, straight in SQL: through the API this would take minutes.
   await t.app.db.execute(sql`
     insert into cities (name, code, time_zone, state_id)

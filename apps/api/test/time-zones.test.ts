@@ -2,7 +2,7 @@ import { TIME_ZONES } from "@palco/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { missingTimeZones } from "../src/platform/migrate.ts";
-import { backend, call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
+import { backend, call, createState, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -64,19 +64,12 @@ describe(`time zones (${backend})`, () => {
   });
 
   it("refuse that zone for a city too, while every zone of the list is accepted", async () => {
-    const country = await call(t.app, {
-      method: "POST",
-      url: "/api/countries",
-      headers: admin,
-      payload: { name: "Tzland", code: "TZL" },
+    const stateId = await createState(t.app, admin, {
+      country: "Tzland",
+      countryCode: "TZL",
+      state: "Tzstate",
+      stateCode: "TZS",
     });
-    const state = await call(t.app, {
-      method: "POST",
-      url: "/api/states",
-      headers: admin,
-      payload: { name: "Tzstate", code: "TZS", country: country.json<{ id: number }>().id },
-    });
-    const stateId = state.json<{ id: number }>().id;
     const refused = await call(t.app, {
       method: "POST",
       url: "/api/cities",

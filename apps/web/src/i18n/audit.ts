@@ -1,4 +1,5 @@
 import type { Language } from "@palco/shared/constants";
+import type { TextShape } from "./shape.ts";
 
 /**
  * What the audit trail and the record histories call the fields an entry recorded, and why a sign-in failed, in
@@ -157,9 +158,7 @@ const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: TextShape<typeof en> = {
   AUDIT: {
     RECORDS: { fees: "Comisiones" },
     SIGN_IN_FAILURES: {

@@ -1,5 +1,6 @@
 import type { Language } from "@palco/shared/constants";
 import { chatTexts } from "./chat.ts";
+import type { TextShape } from "./shape.ts";
 
 /**
  * The texts of the booking screens (list, detail, actions, message threads), in a chunk that loads with those
@@ -134,9 +135,7 @@ const en = {
   CHAT: chatTexts.en,
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: TextShape<typeof en> = {
   BOOKINGS: {
     TITLE: "Reservas",
     DETAIL_TITLE: "Reserva",

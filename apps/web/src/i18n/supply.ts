@@ -1,4 +1,5 @@
 import type { Language } from "@palco/shared/constants";
+import type { TextShape } from "./shape.ts";
 
 /**
  * The texts of the supply-review screens (owners, boxes, their review actions and document viewers), in a chunk
@@ -144,9 +145,7 @@ const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-const es: Shape<typeof en> = {
+const es: TextShape<typeof en> = {
   REVIEW: {
     STATUS: {
       pending: "Pendiente",

@@ -6,8 +6,8 @@ import { ifMatch, rememberVersion } from "./versions.ts";
 
 export type ListParams = Record<string, QueryValue>;
 
-/** A call answering one record, remembered with its ETag. */
-async function versioned<T>(path: string, options: Parameters<typeof api>[1]): Promise<T> {
+/** A call answering one record, remembered with its ETag (its version for the next write's If-Match). */
+export async function versioned<T>(path: string, options: Parameters<typeof api>[1]): Promise<T> {
   let etag: string | null = null;
   const record = await api<T>(path, {
     ...options,

@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { ApiError, api, serverMessages } from "@/lib/api.ts";
+import { ApiError, serverMessages } from "@/lib/api.ts";
 import { flash } from "@/lib/flash.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { AUDIT_LOG_KEY } from "./audit-keys.ts";
@@ -19,8 +19,9 @@ import { ConfirmModal } from "./confirm-modal.tsx";
 import { useDetailFeedback } from "./detail-page.tsx";
 import { formatDateTime } from "./format.ts";
 import { RefusedButton } from "./page-header.tsx";
+import { versioned } from "./resource-api.ts";
 import { REVIEW_QUEUE_KEY } from "./review-keys.ts";
-import { ifMatch, rememberVersion, versionOf } from "./versions.ts";
+import { ifMatch, versionOf } from "./versions.ts";
 
 /** A record staff accept or return with a review (spec 02 §4): owners and boxes. */
 export type Reviewed = {
@@ -97,17 +98,12 @@ export function ReviewActions<T extends Reviewed>({ record, resource, ns, permis
   const [reviewError, setReviewError] = useState<string | null>(null);
 
   const decide = useMutation({
-    mutationFn: (body: { status: "accepted" | "returned"; review?: string }) => {
-      let etag: string | null = null;
-      return api<T>(`/api/${resource}/${record.id}/status`, {
+    mutationFn: (body: { status: "accepted" | "returned"; review?: string }) =>
+      versioned<T>(`/api/${resource}/${record.id}/status`, {
         method: "PUT",
         body,
         headers: ifMatch(versionOf(record)),
-        onHeaders: (headers) => {
-          etag = headers.get("ETag");
-        },
-      }).then((answer) => rememberVersion(answer, etag));
-    },
+      }),
     onSuccess: (answer, body) => {
       client.setQueryData([resource, "detail", record.id], answer);
       void client.invalidateQueries({ queryKey: [resource], predicate: (query) => query.queryKey[1] !== "detail" });

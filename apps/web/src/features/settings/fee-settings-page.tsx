@@ -20,8 +20,9 @@ import { formatDateTime } from "@/kit/format.ts";
 import { HistoryCard } from "@/kit/history-section.tsx";
 import { PageHeader } from "@/kit/page-header.tsx";
 import { placeServerMessages } from "@/kit/place-server-messages.ts";
+import { versioned } from "@/kit/resource-api.ts";
 import { type StaleConflict, StaleVersionPanel, staleConflictOf } from "@/kit/stale-version.tsx";
-import { ifMatch, rememberVersion, versionOf } from "@/kit/versions.ts";
+import { ifMatch, versionOf } from "@/kit/versions.ts";
 import { ApiError, api } from "@/lib/api.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
 
@@ -35,15 +36,7 @@ type FeeForm = Record<FeeCode, string>;
 const FEE_LABELS = Object.fromEntries(FEE_CODES.map((code) => [code, `FEE_SETTINGS.FIELDS.${code}`]));
 
 /** The fees as GET or PUT answer them, remembered with their version (ETag) for the next save's If-Match. */
-function feesCall(options: Parameters<typeof api>[1]): Promise<FeeSetting[]> {
-  let etag: string | null = null;
-  return api<FeeSetting[]>("/api/settings/fees", {
-    ...options,
-    onHeaders: (headers) => {
-      etag = headers.get("ETag");
-    },
-  }).then((answer) => rememberVersion(answer, etag));
-}
+const feesCall = (options: Parameters<typeof api>[1]) => versioned<FeeSetting[]>("/api/settings/fees", options);
 
 /** A rate as the form shows it: 7.5 → "7.5". */
 const asText = (fees: FeeSetting[]): FeeForm =>
