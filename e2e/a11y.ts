@@ -6,17 +6,23 @@ export const WCAG_21_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
-type AnimationGlobals = { document: { getAnimations(): { playState: string }[] } };
+type AnimationGlobals = {
+  document: { getAnimations(): { playState: string; effect: { getTiming(): { iterations: number } } | null }[] };
+};
 
 /**
  * Waits for running CSS transitions and animations (a modal fading in, a badge changing colour) to end, so axe
- * measures the colours the user ends up seeing rather than a half-transparent frame.
+ * measures the colours the user ends up seeing rather than a half-transparent frame. Endless ones (a busy button's
+ * spinner while a dialog asks something) never end and are not waited for.
  */
 export async function waitForStillPage(page: Page) {
   await page.waitForFunction(() =>
     (globalThis as unknown as AnimationGlobals).document
       .getAnimations()
-      .every((animation) => animation.playState !== "running"),
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
   );
 }
 

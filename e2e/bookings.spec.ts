@@ -166,6 +166,26 @@ test("a booking: tickets sent then delivered, each confirmed; the owner paid wit
   await pay.getByRole("button", { name: "The owner has been paid" }).click();
   await expect(pay.getByText("The reference must have at least 10 characters")).toBeVisible();
   await reference.fill("SPEI0042AB9931BBVA");
+  // Recording it is sensitive: when the server asks to confirm it is them (played here: the sign-in just proved it)
+  // and staff close that dialog, nothing is recorded, the dialog stays with the reference and says so calmly.
+  let askedToConfirm = false;
+  await page.route(`**/api/bookings/${booking.id}`, async (route) => {
+    if (route.request().method() !== "PUT" || askedToConfirm) return route.fallback();
+    askedToConfirm = true;
+    await route.fulfill({
+      status: 403,
+      json: { statusCode: 403, message: "MFA.STEP_UP_REQUIRED", code: "STEP_UP_REQUIRED", messages: {} },
+    });
+  });
+  await pay.getByRole("button", { name: "The owner has been paid" }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+  await stepUp.getByRole("button", { name: "Cancel" }).click();
+  await expect(stepUp).toBeHidden();
+  await expect(pay.getByRole("status")).toHaveText(
+    "Not done: you did not confirm it was you. Try again when you are ready.",
+  );
+  await expect(reference).toHaveValue("SPEI0042AB9931BBVA");
+  await expect(detailValue(page, "Owner payment status")).toHaveText("Pending");
   await pay.getByRole("button", { name: "The owner has been paid" }).click();
   await expect(pay).toHaveCount(0);
   // The API's value stays the specification's "payed"; English reads Paid, Spanish Pagado.

@@ -36,9 +36,10 @@ test.describe("life cycle", () => {
     await expect(page.getByRole("heading", { name: "New role" })).toBeVisible();
     await expect(page.getByLabel("Name")).toBeFocused();
 
-    // One switch per permission, grouped, labelled with its description and showing its code.
+    // One switch per permission, grouped, labelled with its description and showing its code; and the two-step one.
     const switches = page.getByRole("switch");
-    await expect(switches).toHaveCount(total);
+    await expect(switches).toHaveCount(total + 1);
+    await expect(page.getByRole("switch", { name: "Requires two-step sign-in" })).not.toBeChecked();
     const users = page.getByRole("group", { name: "Users" });
     await expect(users.getByRole("switch", { name: "List users" })).toBeVisible();
     await expect(users).toContainText("USERS_INDEX");
@@ -53,7 +54,8 @@ test.describe("life cycle", () => {
     await expect(page.getByRole("button", { name: "Select all", exact: true })).toBeDisabled();
     // Unselect all, then select all again: both directions work.
     await page.getByRole("button", { name: "Unselect all", exact: true }).click();
-    await expect(page.getByRole("switch", { checked: false })).toHaveCount(total);
+    // The bulk buttons leave the two-step switch alone.
+    await expect(page.getByRole("switch", { checked: false })).toHaveCount(total + 1);
     await page.getByRole("button", { name: "Select all", exact: true }).click();
     await page.getByRole("button", { name: "Create" }).click();
 
@@ -61,8 +63,8 @@ test.describe("life cycle", () => {
     await expect(successBanner(page)).toHaveText("The role was created successfully");
     await page.getByRole("searchbox", { name: "Search" }).fill(NAME);
     await expect(tableRows(page)).toHaveCount(1);
-    // Columns: #, name, users, permissions.
-    await expect(tableRows(page).first().getByRole("cell")).toHaveText([/^\d+$/, NAME, "0", String(total)]);
+    // Columns: #, name, users, permissions, two-step sign-in.
+    await expect(tableRows(page).first().getByRole("cell")).toHaveText([/^\d+$/, NAME, "0", String(total), "No"]);
   });
 
   test("a name already in use is refused by the server with its message", async ({ page }) => {

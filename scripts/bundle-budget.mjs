@@ -32,7 +32,8 @@ const ROUTES = [
   },
   {
     name: "shell + /countries list",
-    budget: 180 * KIB,
+    // 180 until the step-up dialog's host and the enrolment redirect joined the shell (the dialog itself is lazy).
+    budget: 185 * KIB,
     modules: [
       "index.html",
       ...LANGUAGE,

@@ -27,6 +27,11 @@ import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { reviewQueueRoutes } from "./modules/review-queue/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
+import { securityRoutes } from "./modules/security/routes.ts";
+import { createSecretBox } from "./modules/security/secret-box.ts";
+import { SecurityService } from "./modules/security/service.ts";
+import { authSessionRoutes } from "./modules/security/sessions-routes.ts";
+import { stepUpRoutes } from "./modules/security/step-up-routes.ts";
 import { serviceRoutes } from "./modules/services/routes.ts";
 import { sessionRoutes } from "./modules/session/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -78,6 +83,7 @@ declare module "fastify" {
     db: Db;
     appConfig: Config;
     auth: AuthService;
+    security: SecurityService;
     mailer: Mailer;
     background: BackgroundTasks;
     realtime: Realtime;
@@ -179,7 +185,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   const counters: CounterStore = redis ? new RedisCounterStore(redis.client) : new MemoryCounterStore();
   const tokens = createAccessTokens(jwtSecret);
-  const sessions = new Sessions({ db: database.db, log: app.log });
+  const sessions = new Sessions({
+    db: database.db,
+    log: app.log,
+    policy: { mfaRequiredForSuperAdmin: config.mfaRequiredForSuperAdmin },
+  });
   if (redis) await sessions.useRedis(redis);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -187,11 +197,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outboxDir: path.join(config.dataDir, "outbox"),
   });
   const background = new BackgroundTasks(app.log);
-  const auth = new AuthService({
+  // One throttle for both sign-in steps and step-up: a wrong code counts like a wrong password.
+  const throttle = new LoginThrottle(counters, options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE);
+  const security: SecurityService = new SecurityService({
+    db: database.db,
+    sessions,
+    throttle,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+    secretBox: createSecretBox({ mfaEncryptionKey: config.mfaEncryptionKey, jwtSecret }),
+    stepUpSeconds: config.stepUpSeconds,
+    startSession: (tx, userId, how) => auth.startSession(tx, userId, how),
+  });
+  const auth: AuthService = new AuthService({
     db: database.db,
     tokens,
     sessions,
-    throttle: new LoginThrottle(counters, options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
+    throttle,
+    secondStep: security,
     resetMailLimiter: new RateLimiter(counters, "reset-mail", 5, 60 * 60 * 1000),
     mailer,
     background,
@@ -202,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("db", database.db);
   app.decorate("appConfig", config);
   app.decorate("auth", auth);
+  app.decorate("security", security);
   app.decorate("sessions", sessions);
   app.decorate("mailer", mailer);
   app.decorate("background", background);
@@ -237,7 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
 
-  installGuard(app, { tokens, sessions });
+  installGuard(app, { tokens, sessions, stepUpSeconds: config.stepUpSeconds });
 
   // Before every route: the plugin hooks each route as it is declared. JSON and text above 1 KiB are compressed;
   // images are not (their types are not compressible) and neither is what already carries a Content-Encoding
@@ -308,6 +333,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { redis: redis?.client });
   await app.register(authRoutes);
   await app.register(sessionRoutes);
+  await app.register(securityRoutes);
+  await app.register(stepUpRoutes);
+  await app.register(authSessionRoutes);
   await app.register(permissionRoutes);
   await app.register(countryRoutes);
   await app.register(stateRoutes);

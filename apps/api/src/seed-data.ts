@@ -234,7 +234,7 @@ export const GEOGRAPHY_EDITOR_ROLE = "Editor de geografía";
 export const READ_ONLY_ROLE = "Solo lectura";
 
 /** Extra demo roles (permission codes) so the access screens have something to show. */
-export const DEMO_ROLES: readonly { name: string; permissions: readonly string[] }[] = [
+export const DEMO_ROLES: readonly { name: string; permissions: readonly string[]; requiresMfa?: boolean }[] = [
   {
     name: "Operaciones",
     permissions: [
@@ -272,7 +272,24 @@ export const DEMO_ROLES: readonly { name: string; permissions: readonly string[]
       "PAYMENT_METHODS_ACTIVATE",
     ],
   },
+  {
+    // Records owners' payouts: the role that shows two-step sign-in required by role (README, "Two-step sign-in").
+    name: "Tesorería",
+    requiresMfa: true,
+    permissions: ["BOOKINGS_INDEX", "BOOKINGS_SHOW", "BOOKINGS_UPDATE", "OWNERS_INDEX", "OWNERS_SHOW"],
+  },
 ];
+
+/**
+ * The demo member whose authenticator app is set up, with this key (base32): add it to any authenticator app, or
+ * compute codes with `otpauth`. Her recovery codes are DEMO_RECOVERY_CODES. Demo data only.
+ */
+export const DEMO_TOTP_MEMBER = "teresa.ortega@palco.local";
+export const DEMO_TOTP_SECRET = "PALCODEMOTOTPKEYDEMOPALCOADMIN23";
+export const DEMO_RECOVERY_CODES: readonly string[] = Array.from(
+  { length: 10 },
+  (_, index) => `demo0-${String(index).padStart(5, "0")}`,
+);
 
 /** Demo staff beyond the three the end-to-end tests use; with them the user list has two pages. */
 export const DEMO_STAFF: readonly {
@@ -360,5 +377,20 @@ export const DEMO_STAFF: readonly {
     phone: "+52 999 926 4105",
     roles: ["Finanzas"],
     isActive: false,
+  },
+  {
+    firstName: "Teresa",
+    lastName: "Ortega Campos",
+    email: "teresa.ortega@palco.local",
+    phone: "+52 55 2841 7730",
+    roles: ["Tesorería"],
+  },
+  {
+    // Tesorería requires a second factor and he has none: signing in leads him to set one up.
+    firstName: "Tomás",
+    lastName: "Aguilar Reyes",
+    email: "tomas.aguilar@palco.local",
+    phone: "+52 81 1932 6604",
+    roles: ["Tesorería"],
   },
 ];

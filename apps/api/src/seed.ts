@@ -7,6 +7,8 @@ import { seedDemoCatalogue } from "./demo/catalogue.ts";
 import { seedDemoHistory } from "./demo/history.ts";
 import { seedDemoSupply } from "./demo/supply.ts";
 import type { AuthService } from "./modules/auth/service.ts";
+import { recoveryCodeHash } from "./modules/security/recovery-codes.ts";
+import { createSecretBox } from "./modules/security/secret-box.ts";
 import { hashPassword } from "./platform/auth.ts";
 import type { Config } from "./platform/config.ts";
 import type { Db } from "./platform/db.ts";
@@ -22,14 +24,19 @@ import {
   rolePermissions,
   roles,
   states,
+  userRecoveryCodes,
   userRoles,
   users,
+  userTotp,
 } from "./platform/schema.ts";
 import type { Sessions } from "./platform/sessions.ts";
 import {
   DEMO_COUNTRIES,
+  DEMO_RECOVERY_CODES,
   DEMO_ROLES,
   DEMO_STAFF,
+  DEMO_TOTP_MEMBER,
+  DEMO_TOTP_SECRET,
   GEOGRAPHY_EDITOR_ROLE,
   PAYMENT_PROVIDERS,
   READ_ONLY_ROLE,
@@ -190,6 +197,15 @@ export async function setAdminPassword(deps: {
  * blocked them) are left alone. Countries are linked by code once they exist, so a country created later is
  * linked on the next start.
  */
+/** The demo member's authenticator app and recovery codes, known from the README, so two-step sign-in can be tried. */
+async function seedDemoFactor(tx: Db, config: Config, userId: number) {
+  const box = createSecretBox({ mfaEncryptionKey: config.mfaEncryptionKey, jwtSecret: config.jwtSecret! });
+  await tx.insert(userTotp).values({ userId, secretEncrypted: box.seal(DEMO_TOTP_SECRET), confirmedAt: new Date() });
+  await tx
+    .insert(userRecoveryCodes)
+    .values(DEMO_RECOVERY_CODES.map((code) => ({ userId, codeHash: recoveryCodeHash(code) })));
+}
+
 export async function seedPaymentProviders(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -230,6 +246,7 @@ export async function seedPaymentProviders(db: Db): Promise<void> {
 async function seedDemo(
   deps: {
     db: Db;
+    config: Config;
     auth: AuthService;
     log: FastifyBaseLogger;
     print?: (line: string) => void;
@@ -272,12 +289,12 @@ async function seedDemo(
     }
 
     const roleIds: Record<string, number> = {};
-    for (const [name, codes] of [
-      [GEOGRAPHY_EDITOR_ROLE, GEOGRAPHY_EDITOR],
-      [READ_ONLY_ROLE, READ_ONLY],
-      ...DEMO_ROLES.map((role) => [role.name, role.permissions] as const),
+    for (const [name, codes, requiresMfa] of [
+      [GEOGRAPHY_EDITOR_ROLE, GEOGRAPHY_EDITOR, false],
+      [READ_ONLY_ROLE, READ_ONLY, false],
+      ...DEMO_ROLES.map((role) => [role.name, role.permissions, role.requiresMfa ?? false] as const),
     ] as const) {
-      await tx.insert(roles).values({ name }).onConflictDoNothing();
+      await tx.insert(roles).values({ name, requiresMfa }).onConflictDoNothing();
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
       roleIds[name] = role!.id;
       await tx
@@ -339,6 +356,7 @@ async function seedDemo(
         .returning({ id: users.id });
       if (!created) continue;
       await tx.insert(userRoles).values(staff.roles.map((role) => ({ userId: created.id, roleId: roleIds[role]! })));
+      if (staff.email === DEMO_TOTP_MEMBER) await seedDemoFactor(tx, deps.config, created.id);
     }
     await seedDemoTrail(tx);
     if (deps.images) {

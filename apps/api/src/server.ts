@@ -92,7 +92,11 @@ async function setAdminPasswordCommand(config: Config): Promise<number> {
   try {
     await migrateDatabase(database, config.databaseMigrationUrl);
     // Nothing is logged here; ended sessions reach a running PostgreSQL-backed server through the database.
-    const sessions = new Sessions({ db: database.db, log: Fastify({ logger: false }).log });
+    const sessions = new Sessions({
+      db: database.db,
+      log: Fastify({ logger: false }).log,
+      policy: { mfaRequiredForSuperAdmin: config.mfaRequiredForSuperAdmin },
+    });
     await setAdminPassword({ db: database.db, config, sessions });
     return 0;
   } catch (error) {

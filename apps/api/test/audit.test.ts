@@ -1,8 +1,10 @@
 import { type AuditEntry, instantToWallTime } from "@palco/shared";
 import { gt, sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, paymentMethods, paymentProviders } from "../src/platform/schema.ts";
+import { securityCases, securityNotRecorded } from "./audit-security-cases.ts";
+import { sessionCases } from "./audit-sessions-cases.ts";
+import type { WalkCase } from "./audit-walk.ts";
 import { bearer, call, createTestApp, login, readOutbox, type TestApp, tokenFromLink } from "./helpers.ts";
 import { images } from "./images.ts";
 import { book, insertBookable, insertBox, insertOwner, insertVenue } from "./supply-fixtures.ts";
@@ -153,17 +155,6 @@ async function mailedToken(email: string, page: "reset-password" | "activate-acc
   const token = tokenFromLink(message!, page);
   secrets.add(token);
   return token;
-}
-
-type Expected = { action: string; resource: string; recordId: number | string | null; actorId: number | null };
-interface WalkCase {
-  /** Prepares, makes the successful call, and says which entry it must leave. */
-  succeed(): Promise<{ response: LightMyRequestResponse; expected: Expected }>;
-  /**
-   * Prepares (its set-up may write entries) and answers the call under test, which is refused (403) or fails
-   * (4xx) and must leave no entry.
-   */
-  refuse(): Promise<() => Promise<LightMyRequestResponse>>;
 }
 
 const crudCases = (
@@ -328,6 +319,8 @@ const WALK: Record<string, WalkCase> = {
     },
     refuse: async () => () => send("POST", "/api/simulation", { count: 0 }),
   },
+  ...securityCases(() => ({ t, admin, adminId, viewer, secrets })),
+  ...sessionCases(() => ({ t, admin, adminId, secrets })),
   ...activationCases("payment-providers", () => firstId(paymentProviders).then((id) => ({ id }))),
   ...activationCases("payment-methods", () => firstId(paymentMethods).then((id) => ({ id }))),
   "POST /api/auth/login": {
@@ -432,6 +425,7 @@ const NOT_RECORDED: Record<string, string> = {
   "POST /api/bookings/:id/messages": "the thread records it",
   // One reader's own mark (read state is per staff member), not a change of anything shared.
   "PUT /api/notifications/:id/read": "a reader's own read mark",
+  ...securityNotRecorded,
 };
 
 const mutatingRoutes = () =>
@@ -460,7 +454,10 @@ describe("the audit walk: every mutating route", () => {
       expect(entry.ip).toBeTruthy();
       expect(entry.requestId).toBeTruthy();
       const sameRequest = written.filter((row) => row.requestId === entry.requestId);
-      expect(sameRequest, "one entry per request").toHaveLength(1);
+      expect(
+        sameRequest.map((row) => row.action),
+        "one entry per request",
+      ).toEqual([...(expected.before ?? []), expected.action]);
       if (expected.action === "create") {
         expect(Object.values(entry.changes as Record<string, unknown[]>).every((pair) => pair[0] === null)).toBe(true);
       }

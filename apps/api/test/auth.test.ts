@@ -236,6 +236,9 @@ describe("access tokens", () => {
       emailVerified: true,
       language: "en",
       sessionAlive: true,
+      mfaRequired: false,
+      sessionMfa: false,
+      verifiedAt: null,
     };
     const slow = cache.get(user.id, sessionId, async () => {
       await gate;

@@ -30,6 +30,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}) {
     SEED_DEMO: "false",
     JWT_SECRET: TEST_JWT_SECRET,
     PUBLIC_URL: "http://palco.test",
+    // Tests about the second factor turn it on; the others sign the super-admin in with the password alone.
+    MFA_REQUIRED_FOR_SUPER_ADMIN: "false",
     ...env,
   });
 }
@@ -285,6 +287,10 @@ export async function login(app: FastifyInstance, email: string, password: strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The session (refresh-token family) an access token belongs to: its `sid` claim. */
+export const sessionIdOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { sid: string }).sid;
 
 /** Shorthand for app.inject that never lets a 5xx pass silently. */
 export async function call(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {

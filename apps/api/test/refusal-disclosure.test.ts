@@ -271,6 +271,16 @@ const STATE_REFUSALS: Record<string, (id: number) => Promise<Request[]>> = {
     await t.app.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, id));
     return [{ method: "DELETE", url: `/api/users/${id}` }];
   },
+  // Nor ends a super-admin's sessions.
+  "DELETE /api/users/:id/sessions": async (id) => {
+    await t.app.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, id));
+    return [{ method: "DELETE", url: `/api/users/${id}/sessions` }];
+  },
+  // Nor resets a super-admin's factors.
+  "DELETE /api/users/:id/mfa": async (id) => {
+    await t.app.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, id));
+    return [{ method: "DELETE", url: `/api/users/${id}/mfa` }];
+  },
   // A role somebody holds cannot be deleted.
   "DELETE /api/roles/:id": async (id) => {
     const holder = await t.createUser();
@@ -296,13 +306,37 @@ const NOT_WALKED: Record<string, string> = {
   "POST /api/auth/reset": "public: a token's own account",
   "POST /api/auth/email-verification": "public: a token's own account",
   "POST /api/simulation": "super-admins only",
+  "POST /api/auth/login/mfa": "public: a sign-in challenge's own account",
+  "POST /api/auth/mfa/totp": "the member's own factors",
+  "POST /api/auth/mfa/totp/confirm": "the member's own factors",
+  "DELETE /api/auth/mfa/totp": "the member's own factors",
+  "POST /api/auth/mfa/recovery-codes": "the member's own factors",
+  "POST /api/auth/mfa/passkeys/options": "the member's own factors",
+  "POST /api/auth/mfa/passkeys": "the member's own factors",
+  "PUT /api/auth/mfa/passkeys/:id": "the member's own factors (another's passkey answers 404 alike: mfa.test.ts)",
+  "DELETE /api/auth/mfa/passkeys/:id": "the member's own factors (another's passkey answers 404 alike: mfa.test.ts)",
+  "POST /api/auth/step-up/options": "the member's own session",
+  "POST /api/auth/step-up": "the member's own session",
+  "DELETE /api/auth/sessions": "the member's own sessions (staff-sessions.test.ts: another's answer 404 alike)",
+  "DELETE /api/auth/sessions/:id": "the member's own sessions (staff-sessions.test.ts: another's answer 404 alike)",
 };
 
 /**
- * Writes with a record that take no If-Match: a message is appended to a thread, a read mark is the reader's own.
+ * Writes with a record that take no If-Match: a message is appended to a thread, a read mark is the reader's own,
+ * ending sessions changes nothing of the record.
  * Every other write of one record answers a stale version with 409.
  */
-const UNVERSIONED = new Set(["POST /api/bookings/:id/messages", "PUT /api/notifications/:id/read"]);
+const UNVERSIONED = new Set([
+  "POST /api/bookings/:id/messages",
+  "PUT /api/notifications/:id/read",
+  // A passkey's name is the member's own, not a shared record; resetting factors changes nothing staff edit.
+  "PUT /api/auth/mfa/passkeys/:id",
+  "DELETE /api/auth/mfa/passkeys/:id",
+  "DELETE /api/users/:id/mfa",
+  // Ends the member's sessions, whatever version of the record the caller saw: nothing of the record changes.
+  "DELETE /api/users/:id/sessions",
+  "DELETE /api/auth/sessions/:id",
+]);
 
 const writeRoutes = () =>
   t.app.routeTable

@@ -58,6 +58,7 @@ describe("GET /api/roles", () => {
     expect(page1.items[0]).toEqual({
       id: expect.any(Number),
       name: `${marker} 00`,
+      requiresMfa: false,
       userCount: 0,
       permissionCount: 3,
     });

@@ -45,7 +45,24 @@ const EXPECTED: Record<string, RoutePermission> = {
   "POST /api/auth/forgot": "public",
   "POST /api/auth/reset": "public",
   "POST /api/auth/email-verification": "public",
+  "POST /api/auth/login/mfa": "public",
   "GET /api/auth/me": null,
+  // One's own second factors and step-up (mfa.test.ts).
+  "GET /api/auth/mfa": null,
+  "POST /api/auth/mfa/totp": null,
+  "POST /api/auth/mfa/totp/confirm": null,
+  "DELETE /api/auth/mfa/totp": null,
+  "POST /api/auth/mfa/recovery-codes": null,
+  "POST /api/auth/mfa/passkeys/options": null,
+  "POST /api/auth/mfa/passkeys": null,
+  "PUT /api/auth/mfa/passkeys/:id": null,
+  "DELETE /api/auth/mfa/passkeys/:id": null,
+  "POST /api/auth/step-up/options": null,
+  "POST /api/auth/step-up": null,
+  // One's own sessions: a session of another member answers 404 (staff-sessions.test.ts).
+  "GET /api/auth/sessions": null,
+  "DELETE /api/auth/sessions": null,
+  "DELETE /api/auth/sessions/:id": null,
   "GET /api/permissions": null,
   "GET /api/countries": "COUNTRIES_INDEX",
   "GET /api/countries/all": [
@@ -167,6 +184,9 @@ const EXPECTED: Record<string, RoutePermission> = {
   "DELETE /api/users/:id": "USERS_DELETE",
   "PUT /api/users/:id/activate": "USERS_ACTIVATE",
   "PUT /api/users/:id/deactivate": "USERS_ACTIVATE",
+  "DELETE /api/users/:id/mfa": "USERS_EDIT",
+  "GET /api/users/:id/sessions": "USERS_EDIT",
+  "DELETE /api/users/:id/sessions": "USERS_EDIT",
   "GET /api/roles": "ROLES_INDEX",
   "GET /api/roles/all": ["ROLES_INDEX", "USERS_INDEX", "USERS_CREATE", "USERS_EDIT"],
   "GET /api/roles/:id": ["ROLES_SHOW", "ROLES_EDIT"],
@@ -348,6 +368,7 @@ describe("route permissions", () => {
     installGuard(bare, {
       sessions: t.app.sessions,
       tokens: { sign: async () => ({ token: "", expiresAt: new Date() }), verify: async () => ({ error: "invalid" }) },
+      stepUpSeconds: 300,
     });
     expect(() => bare.get("/api/forgotten", async () => "open")).toThrow(
       "Route GET /api/forgotten does not declare config.permission",
@@ -361,6 +382,7 @@ describe("route permissions", () => {
     installGuard(nested, {
       sessions: t.app.sessions,
       tokens: { sign: async () => ({ token: "", expiresAt: new Date() }), verify: async () => ({ error: "invalid" }) },
+      stepUpSeconds: 300,
     });
     nested.register(async (child) => {
       child.put("/api/things/:id/activate", async () => "open");

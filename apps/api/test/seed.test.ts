@@ -23,6 +23,7 @@ import {
   userCreateInput,
 } from "@palco/shared";
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
+import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/platform/config.ts";
@@ -47,7 +48,15 @@ import {
   users,
 } from "../src/platform/schema.ts";
 import { AdminPasswordError, generatePassword, seed, setAdminPassword } from "../src/seed.ts";
-import { DEMO_COUNTRIES, DEMO_ROLES, DEMO_STAFF, PAYMENT_PROVIDERS } from "../src/seed-data.ts";
+import {
+  DEMO_COUNTRIES,
+  DEMO_RECOVERY_CODES,
+  DEMO_ROLES,
+  DEMO_STAFF,
+  DEMO_TOTP_MEMBER,
+  DEMO_TOTP_SECRET,
+  PAYMENT_PROVIDERS,
+} from "../src/seed-data.ts";
 import {
   ADMIN_PASSWORD,
   backend,
@@ -207,7 +216,7 @@ describe("seeding with demo data", () => {
       .map((role: { name: string }) => role.name);
     // Demo data is in one language, Spanish (docs/decisions.md).
     expect([...roleNames].sort()).toEqual(
-      ["Editor de geografía", "Finanzas", "Operaciones", "Solo lectura", "Soporte"].sort(),
+      ["Editor de geografía", "Finanzas", "Operaciones", "Solo lectura", "Soporte", "Tesorería"].sort(),
     );
     const support = await login(t.app, "mafer.lopez@palco.local", ADMIN_PASSWORD);
     expect(support.user.permissions).toEqual(expect.arrayContaining(["USERS_EDIT", "USERS_ACTIVATE"]));
@@ -242,6 +251,44 @@ describe("seeding with demo data", () => {
     expect(await countriesOf("Openpay")).toEqual(["Colombia", "México"]);
     expect(await countriesOf("Mercado Pago")).toEqual(["Colombia", "México"]);
     expect(await countriesOf("Stripe")).toEqual(["Canadá", "España", "Estados Unidos", "México"]);
+  });
+
+  it("lets two-step sign-in be tried as the README says: a known authenticator key, recovery codes, a forced set-up", async () => {
+    const step1 = async (email: string) =>
+      (
+        await call(t.app, {
+          method: "POST",
+          url: "/api/auth/login",
+          remoteAddress: nextIp(),
+          payload: { provider: "email", user: email, secret: ADMIN_PASSWORD },
+        })
+      ).json().data;
+    const second = (challenge: string, method: string, code: string) =>
+      call(t.app, {
+        method: "POST",
+        url: "/api/auth/login/mfa",
+        remoteAddress: nextIp(),
+        payload: { challenge, method, code },
+      });
+
+    const teresa = await step1(DEMO_TOTP_MEMBER);
+    expect(teresa).toMatchObject({ mfaRequired: true, methods: ["totp", "recovery"] });
+    expect(teresa.token).toBeUndefined();
+    const code = new TOTP({ secret: DEMO_TOTP_SECRET }).generate();
+    const signedIn = await second(teresa.challenge, "totp", code);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.user).toMatchObject({ email: DEMO_TOTP_MEMBER, mfaEnrollmentRequired: false });
+
+    const again = await step1(DEMO_TOTP_MEMBER);
+    const recovered = await second(again.challenge, "recovery", DEMO_RECOVERY_CODES[0]!);
+    expect(recovered.statusCode, recovered.body).toBe(200);
+
+    // Tesorería requires a second factor and Tomás has none: his session can only set one up.
+    const tomas = await step1("tomas.aguilar@palco.local");
+    expect(tomas.user.mfaEnrollmentRequired).toBe(true);
+    const refused = await call(t.app, { method: "GET", url: "/api/bookings", headers: bearer(tomas.token) });
+    expectErrorShape(refused, 403);
+    expect(refused.json().code).toBe("MFA_ENROLLMENT_REQUIRED");
   });
 
   it("e-mails a working activation link to the pending account", async () => {

@@ -208,10 +208,14 @@ describe("session cache", () => {
       isActive: true,
       isSuperAdmin: false,
       permissions: [],
+      mfaEnrollmentRequired: false,
     },
     emailVerified: true,
     language: "en",
     sessionAlive: true,
+    mfaRequired: false,
+    sessionMfa: false,
+    verifiedAt: null,
   });
 
   it("keeps an entry for its TTL only, for its own user only, and stays bounded", async () => {

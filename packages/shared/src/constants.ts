@@ -9,6 +9,11 @@ export const PASSWORD_MAX_LENGTH = 24;
 export const TEXT_MAX_LENGTH = 255;
 export const SEARCH_MAX_LENGTH = 100;
 
+/** `code` of the 403 a session that must enrol a factor gets on every route but enrolment. */
+export const MFA_ENROLLMENT_REQUIRED_CODE = "MFA_ENROLLMENT_REQUIRED";
+/** `code` of the 403 a sensitive route answers when the session has not proved a factor (or password) lately. */
+export const STEP_UP_REQUIRED_CODE = "STEP_UP_REQUIRED";
+
 export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";

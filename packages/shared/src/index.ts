@@ -11,6 +11,7 @@ export * from "./resources/common.ts";
 export * from "./resources/countries.ts";
 export * from "./resources/events.ts";
 export * from "./resources/images.ts";
+export * from "./resources/mfa.ts";
 export * from "./resources/notifications.ts";
 export * from "./resources/payments.ts";
 export * from "./resources/permissions.ts";

@@ -4,7 +4,7 @@ import { PERMISSION_CODES, type SessionUser } from "@palco/shared";
 import { eq, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "./db.ts";
-import { permissions, refreshTokens, rolePermissions, roles, userRoles, users } from "./schema.ts";
+import { authSessions, permissions, refreshTokens, rolePermissions, roles, userRoles, users } from "./schema.ts";
 
 // argon2id is the library default; the cost parameters are pinned so a library upgrade cannot change them.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -112,9 +112,29 @@ export interface LoadedUser {
   language: string;
   /**
    * Whether the session (refresh-token family) named by the access token still has a live refresh token; always
-   * true when no session was asked about (sign-in and refresh, which hold the refresh token itself).
+   * true when the caller holds the refresh token itself (sign-in and refresh).
    */
   sessionAlive: boolean;
+  /** The member's roles (or super-admin status) require a second factor. */
+  mfaRequired: boolean;
+  /** The session passed a second factor. */
+  sessionMfa: boolean;
+  /** When the session last proved a factor or the password (step-up); null without a session row. */
+  verifiedAt: Date | null;
+}
+
+/** Who must use a second factor beyond the roles that say so. */
+export interface MfaPolicy {
+  mfaRequiredForSuperAdmin: boolean;
+}
+
+export interface SessionLookup {
+  userId: number;
+  /** The session's refresh-token family: its MFA state is read, and its liveness unless `holdsRefreshToken`. */
+  sessionId?: string | undefined;
+  /** Sign-in and refresh hold the refresh token: the session is alive by definition. */
+  holdsRefreshToken?: boolean;
+  policy: MfaPolicy;
 }
 
 /**
@@ -122,15 +142,24 @@ export interface LoadedUser {
  * it for every request whose session is not cached). A super-admin is given every catalogue code so the SPA's
  * `can()` works the same for everyone.
  */
-export async function loadSessionUser(db: Db, userId: number, sessionId?: string): Promise<LoadedUser | undefined> {
+export async function loadSessionUser(db: Db, lookup: SessionLookup): Promise<LoadedUser | undefined> {
+  const { userId, sessionId, policy } = lookup;
   // Drizzle writes columns unqualified inside select fields, so the subqueries use aliases and compare with the id
   // as a value. refresh_tokens_family_idx, user_roles' primary key and role_permissions' primary key serve them.
   const sessionAlive =
-    sessionId === undefined
+    sessionId === undefined || lookup.holdsRefreshToken
       ? sql<boolean>`true`
       : sql<boolean>`exists (select 1 from ${refreshTokens} rt where rt.family = ${sessionId} and rt.user_id = ${userId} and rt.revoked_at is null and rt.expires_at > now())`;
-  const roleList = sql<{ id: number; name: string }[]>`coalesce((
-    select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
+  const sessionState =
+    sessionId === undefined
+      ? sql<{ mfa: boolean; verifiedAt: string } | null>`null::json`
+      : sql<{
+          mfa: boolean;
+          verifiedAt: string;
+        } | null>`(select json_build_object('mfa', s.mfa, 'verifiedAt', s.verified_at)
+          from ${authSessions} s where s.id = ${sessionId} and s.user_id = ${userId})`;
+  const roleList = sql<{ id: number; name: string; requiresMfa: boolean }[]>`coalesce((
+    select json_agg(json_build_object('id', r.id, 'name', r.name, 'requiresMfa', r.requires_mfa) order by r.name, r.id)
     from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${userId}), '[]'::json)`;
   const codes = sql<string[] | null>`case when ${users.isSuperAdmin} then null else coalesce((
     select json_agg(p.code order by p.position, p.code) from ${permissions} p
@@ -151,6 +180,7 @@ export async function loadSessionUser(db: Db, userId: number, sessionId?: string
       emailVerifiedAt: users.emailVerifiedAt,
       language: users.language,
       sessionAlive,
+      sessionState,
       roles: roleList,
       codes,
     })
@@ -158,6 +188,9 @@ export async function loadSessionUser(db: Db, userId: number, sessionId?: string
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return undefined;
+  const mfaRequired =
+    (row.isSuperAdmin && policy.mfaRequiredForSuperAdmin) || row.roles.some((role) => role.requiresMfa);
+  const sessionMfa = row.sessionState?.mfa === true;
   return {
     user: {
       id: row.id,
@@ -167,13 +200,17 @@ export async function loadSessionUser(db: Db, userId: number, sessionId?: string
       phone: row.phone,
       pictureUrl: row.pictureUrl,
       pictureSmallUrl: row.pictureSmallUrl,
-      roles: row.roles,
+      roles: row.roles.map(({ id, name }) => ({ id, name })),
       isActive: row.isActive,
       isSuperAdmin: row.isSuperAdmin,
       permissions: row.isSuperAdmin ? [...PERMISSION_CODES] : (row.codes ?? []),
+      mfaEnrollmentRequired: mfaRequired && !sessionMfa,
     },
     emailVerified: row.emailVerifiedAt !== null,
     language: row.language,
     sessionAlive: row.sessionAlive === true,
+    mfaRequired,
+    sessionMfa,
+    verifiedAt: row.sessionState ? new Date(row.sessionState.verifiedAt) : null,
   };
 }

@@ -36,6 +36,12 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Passed to Fastify's trustProxy: false, true, or a number of hops. */
   trustProxy: boolean | number;
+  /** How long a proved factor (or password) lets a session use the sensitive routes without asking again. */
+  stepUpSeconds: number;
+  /** Super-admins must sign in with a second factor (what roles' `requiresMfa` is for everyone else). */
+  mfaRequiredForSuperAdmin: boolean;
+  /** Key material for the TOTP secrets at rest; derived from the JWT secret when unset. */
+  mfaEncryptionKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +128,20 @@ const envSchema = z.object({
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
+  STEP_UP_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "STEP_UP_SECONDS must be a number of seconds between 1 and 86400" })
+      .int("STEP_UP_SECONDS must be a number of seconds between 1 and 86400")
+      .min(1, "STEP_UP_SECONDS must be a number of seconds between 1 and 86400")
+      .max(86_400, "STEP_UP_SECONDS must be a number of seconds between 1 and 86400")
+      .default(300),
+  ),
+  MFA_REQUIRED_FOR_SUPER_ADMIN: optionalBooleanFlag("MFA_REQUIRED_FOR_SUPER_ADMIN"),
+  MFA_ENCRYPTION_KEY: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, "MFA_ENCRYPTION_KEY must be at least 32 characters long").optional(),
+  ),
   TRUST_PROXY: z.preprocess(
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z
@@ -194,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulation: values.SIMULATION ?? seedDemo,
     logLevel: values.LOG_LEVEL,
     trustProxy,
+    stepUpSeconds: values.STEP_UP_SECONDS,
+    // A production database holds real staff: its super-admins use a second factor unless told otherwise. The
+    // embedded demo database is for trying the app, where a forced enrolment would stand in the way.
+    mfaRequiredForSuperAdmin: values.MFA_REQUIRED_FOR_SUPER_ADMIN ?? values.DATABASE_URL !== undefined,
+    mfaEncryptionKey: values.MFA_ENCRYPTION_KEY,
   };
 }
 

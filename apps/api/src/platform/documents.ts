@@ -204,7 +204,9 @@ export function registerDocumentRoute(app: FastifyInstance, route: DocumentRoute
       const grant = app.documents.verify(route.resource, id, kind, query);
       if (!grant) return refuse(reply, 403);
       const loaded = await app.sessions.user(grant.userId, grant.sessionId);
-      if (!loaded?.user.isActive || !loaded.sessionAlive) return refuse(reply, 403);
+      // A session that may only enrol a second factor reads no documents, even through a link signed earlier.
+      if (!loaded?.user.isActive || !loaded.sessionAlive || loaded.user.mfaEnrollmentRequired)
+        return refuse(reply, 403);
       if (!isAllowed(loaded.user, route.permission)) return refuse(reply, 403);
       const keys = await route.keys(app.db, id);
       const key = keys?.[kind];

@@ -1,7 +1,13 @@
-import { isPermissionCode, type PermissionCode, type SessionUser } from "@palco/shared";
+import {
+  isPermissionCode,
+  MFA_ENROLLMENT_REQUIRED_CODE,
+  type PermissionCode,
+  type SessionUser,
+  STEP_UP_REQUIRED_CODE,
+} from "@palco/shared";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { AccessTokens } from "./auth.ts";
-import { forbidden, unauthorized } from "./errors.ts";
+import { ApiError, forbidden, unauthorized } from "./errors.ts";
 import type { Sessions } from "./sessions.ts";
 
 /**
@@ -18,16 +24,30 @@ export type RoutePermission = PermissionCode | readonly PermissionCode[] | null 
 declare module "fastify" {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * Open to a session that must enrol a second factor before anything else (enrolment, step-up, `/me`): every
+     * other route answers such a session 403 MFA_ENROLLMENT_REQUIRED.
+     */
+    enrolment?: boolean;
+    /**
+     * A sensitive route: 403 STEP_UP_REQUIRED unless the session proved a factor (or the password, for a member
+     * without one) within STEP_UP_SECONDS. Routes sensitive only for some bodies call `requireStepUp` instead.
+     */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user as of this request (absent on public routes). */
     sessionUser?: SessionUser;
     /** The refresh-token family of the access token used (absent on public routes). */
     sessionId?: string;
+    /** When the session last proved a factor or the password (absent on public routes). */
+    sessionVerifiedAt?: Date | null;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared permission (for the docs and the route audit test). */
-    routeTable: { method: string; url: string; permission: RoutePermission }[];
+    routeTable: { method: string; url: string; permission: RoutePermission; stepUp: boolean; enrolment: boolean }[];
+    /** How long a proof counts for the sensitive routes (STEP_UP_SECONDS). */
+    stepUpSeconds: number;
   }
 }
 
@@ -109,6 +129,29 @@ export function mayReadRecord(request: FastifyRequest): boolean {
   return permission === "public" || isAllowed(user, permission);
 }
 
+export const enrolmentRequired = () =>
+  new ApiError(403, { general: "MFA.ENROLLMENT_REQUIRED" }, "MFA.ENROLLMENT_REQUIRED", {
+    code: MFA_ENROLLMENT_REQUIRED_CODE,
+  });
+
+export const stepUpRequired = () =>
+  new ApiError(403, { general: "MFA.STEP_UP_REQUIRED" }, "MFA.STEP_UP_REQUIRED", { code: STEP_UP_REQUIRED_CODE });
+
+/** Whether the session of the request proved a factor (or the password) recently enough for a sensitive action. */
+export function hasFreshProof(request: FastifyRequest): boolean {
+  const verifiedAt = request.sessionVerifiedAt;
+  if (!verifiedAt) return false;
+  return Date.now() - verifiedAt.getTime() < request.server.stepUpSeconds * 1000;
+}
+
+/**
+ * For the routes whose sensitivity depends on what is asked (a member's roles or super-admin status changing): call
+ * before writing anything. Routes sensitive as a whole declare `config.stepUp` instead.
+ */
+export function requireStepUp(request: FastifyRequest): void {
+  if (!hasFreshProof(request)) throw stepUpRequired();
+}
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== "string") return undefined;
@@ -117,20 +160,39 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Installs the start-up check (onRoute) and the single authentication + permission hook (onRequest). */
-export function installGuard(app: FastifyInstance, deps: { tokens: AccessTokens; sessions: Sessions }) {
+export function installGuard(
+  app: FastifyInstance,
+  deps: { tokens: AccessTokens; sessions: Sessions; stepUpSeconds: number },
+) {
   app.decorate("routeTable", []);
+  app.decorate("stepUpSeconds", deps.stepUpSeconds);
 
   app.addHook("onRoute", (route) => {
     route.config ??= {};
-    const config = route.config as { permission?: RoutePermission };
+    const config = route.config as { permission?: RoutePermission; stepUp?: boolean; enrolment?: boolean };
     if (config.permission === undefined && isFrameworkRoute(route.url)) config.permission = "public";
     assertPermissionDeclared(route);
     // assertPermissionDeclared guarantees it is defined; null ("any signed-in user") must survive as null.
     const permission = config.permission as RoutePermission;
     documentPermission(route.schema as DocumentedSchema | undefined, permission);
+    const schema = route.schema as DocumentedSchema | undefined;
+    if (schema && config.stepUp === true && !schema.description?.includes("STEP_UP_REQUIRED")) {
+      schema.description = [
+        schema.description,
+        "Sensitive: 403 with code STEP_UP_REQUIRED unless the session proved a factor (or the password) within STEP_UP_SECONDS; renew with POST /api/auth/step-up.",
+      ]
+        .filter(Boolean)
+        .join("\n\n");
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      app.routeTable.push({ method: String(method), url: route.url, permission });
+      app.routeTable.push({
+        method: String(method),
+        url: route.url,
+        permission,
+        stepUp: config.stepUp === true,
+        enrolment: config.enrolment === true,
+      });
     }
   });
 
@@ -153,6 +215,11 @@ export function installGuard(app: FastifyInstance, deps: { tokens: AccessTokens;
     if (!loaded?.user.isActive || !loaded.sessionAlive) throw unauthorized("AUTH.SESSION_EXPIRED");
     request.sessionUser = loaded.user;
     request.sessionId = verified.sessionId;
+    request.sessionVerifiedAt = loaded.verifiedAt;
+    const config = request.routeOptions.config;
+    // Before the permission check: such a session may do nothing but enrol, whatever its roles allow.
+    if (loaded.user.mfaEnrollmentRequired && config.enrolment !== true) throw enrolmentRequired();
     if (!isAllowed(loaded.user, permission)) throw forbidden();
+    if (config.stepUp === true && !hasFreshProof(request)) throw stepUpRequired();
   });
 }

@@ -156,3 +156,85 @@ ${
 `;
   return { to, subject: t.subject(subject, decision.accepted), text, html };
 }
+
+/** What a security notice tells the member: something changed how their account is protected. */
+export type SecurityNotice =
+  | { kind: "factor-added"; factor: "passkey" | "totp"; name?: string }
+  | { kind: "recovery-code-used"; codesLeft: number }
+  | { kind: "mfa-reset" };
+
+const securityTexts = {
+  en: {
+    greeting: texts.en.greeting,
+    signature: texts.en.signature,
+    subject: {
+      "factor-added": "A new sign-in method was added to your Palco Admin account",
+      "recovery-code-used": "A recovery code was used on your Palco Admin account",
+      "mfa-reset": "Your Palco Admin two-step sign-in was reset",
+    },
+    body: (notice: SecurityNotice) => {
+      switch (notice.kind) {
+        case "factor-added":
+          return notice.factor === "passkey"
+            ? `A passkey${notice.name ? ` ("${notice.name}")` : ""} was added to your account's two-step sign-in.`
+            : "An authenticator app was set up for your account's two-step sign-in.";
+        case "recovery-code-used":
+          return `One of your recovery codes was just used to confirm it was you. Recovery codes left: ${notice.codesLeft}.`;
+        case "mfa-reset":
+          return "A staff member reset your two-step sign-in: your passkeys, authenticator app and recovery codes were removed and every session was signed out. Sign in again and set up a new method.";
+      }
+    },
+    unexpected: {
+      "factor-added":
+        "If it was not you, change your password at once and tell an administrator: someone may know your password.",
+      "recovery-code-used":
+        "If it was not you, change your password at once and tell an administrator: someone may know your password.",
+      "mfa-reset": "If you did not ask for it, tell an administrator.",
+    },
+  },
+  es: {
+    greeting: texts.es.greeting,
+    signature: texts.es.signature,
+    subject: {
+      "factor-added": "Se agregó un nuevo método de inicio de sesión a tu cuenta de Palco Admin",
+      "recovery-code-used": "Se usó un código de recuperación en tu cuenta de Palco Admin",
+      "mfa-reset": "Se restableció tu inicio de sesión en dos pasos de Palco Admin",
+    },
+    body: (notice: SecurityNotice) => {
+      switch (notice.kind) {
+        case "factor-added":
+          return notice.factor === "passkey"
+            ? `Se agregó una llave de acceso${notice.name ? ` («${notice.name}»)` : ""} al inicio de sesión en dos pasos de tu cuenta.`
+            : "Se configuró una app de autenticación para el inicio de sesión en dos pasos de tu cuenta.";
+        case "recovery-code-used":
+          return `Se acaba de usar uno de tus códigos de recuperación para confirmar que eras tú. Códigos de recuperación restantes: ${notice.codesLeft}.`;
+        case "mfa-reset":
+          return "Un miembro del equipo restableció tu inicio de sesión en dos pasos: se quitaron tus llaves de acceso, tu app de autenticación y tus códigos de recuperación, y se cerraron todas tus sesiones. Inicia sesión de nuevo y configura un nuevo método.";
+      }
+    },
+    unexpected: {
+      "factor-added":
+        "Si no fuiste tú, cambia tu contraseña de inmediato y avisa a un administrador: alguien podría conocer tu contraseña.",
+      "recovery-code-used":
+        "Si no fuiste tú, cambia tu contraseña de inmediato y avisa a un administrador: alguien podría conocer tu contraseña.",
+      "mfa-reset": "Si no lo pediste, avisa a un administrador.",
+    },
+  },
+} as const;
+
+/** Tells the member that their account's protection changed (a new factor, a recovery code used, a reset by staff). */
+export function securityNoticeMail(language: Language, to: string, name: string, notice: SecurityNotice): MailMessage {
+  const t = securityTexts[language];
+  const body = t.body(notice);
+  const unexpected = t.unexpected[notice.kind];
+  const text = [t.greeting(name), "", body, "", unexpected, "", t.signature, ""].join("\n");
+  const html = `<!doctype html>
+<html lang="${language}"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">
+<p>${escapeHtml(t.greeting(name))}</p>
+<p>${escapeHtml(body)}</p>
+<p>${escapeHtml(unexpected)}</p>
+<p>${escapeHtml(t.signature)}</p>
+</body></html>
+`;
+  return { to, subject: t.subject[notice.kind], text, html };
+}

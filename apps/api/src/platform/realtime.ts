@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from "node:http";
+import { MFA_ENROLLMENT_REQUIRED_CODE } from "@palco/shared";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { Server } from "socket.io";
@@ -52,6 +53,8 @@ export async function createRealtime(deps: {
       // Also on every reconnection: a socket of an ended session (or a token without one) never gets back in.
       const loaded = await deps.sessions.user(verified.userId, verified.sessionId);
       if (!loaded?.user.isActive || !loaded.sessionAlive) return next(new Error("unauthorized"));
+      // A session that may only enrol a second factor gets no realtime data either (the HTTP routes answer it 403).
+      if (loaded.user.mfaEnrollmentRequired) return next(new Error(MFA_ENROLLMENT_REQUIRED_CODE));
       socket.data.userId = loaded.user.id;
       socket.data.sessionId = verified.sessionId;
       // The session room lets logout close this sign-in's sockets and spare the user's other sessions.
@@ -70,7 +73,8 @@ export async function createRealtime(deps: {
     deps.sessions
       .reload(userId, sessionId)
       .then((loaded) => {
-        if (!loaded?.user.isActive || !loaded.sessionAlive) socket.disconnect(true);
+        if (!loaded?.user.isActive || !loaded.sessionAlive || loaded.user.mfaEnrollmentRequired)
+          socket.disconnect(true);
       })
       .catch((error: unknown) => {
         deps.log.error({ err: error }, "socket session check failed");

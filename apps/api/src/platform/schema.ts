@@ -57,6 +57,8 @@ export const roles = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    /** Members with this role must sign in with a second factor. */
+    requiresMfa: boolean("requires_mfa").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -863,3 +865,6 @@ export const reportDailySignUps = pgTable("report_daily_sign_ups", {
   members: integer("members").notNull().default(0),
   boxes: integer("boxes").notNull().default(0),
 });
+
+// Staff account security (second factors, sessions, step-up): the tables live beside their module.
+export * from "../modules/security/schema.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type LoadedUser, loadSessionUser } from "./auth.ts";
+import { type LoadedUser, loadSessionUser, type MfaPolicy } from "./auth.ts";
 import type { Db } from "./db.ts";
 import type { RedisConnection } from "./redis.ts";
 import { refreshTokens } from "./schema.ts";
@@ -122,7 +122,7 @@ export class Sessions {
   private readonly echoes = new Map<string, () => void>();
 
   constructor(
-    private readonly deps: { db: Db; log: FastifyBaseLogger },
+    private readonly deps: { db: Db; log: FastifyBaseLogger; policy: MfaPolicy },
     cacheOptions: SessionCacheOptions = DEFAULT_SESSION_CACHE,
   ) {
     this.cache = new SessionCache(cacheOptions);
@@ -173,12 +173,12 @@ export class Sessions {
    * session ended.
    */
   user(userId: number, sessionId: string): Promise<LoadedUser | undefined> {
-    return this.cache.get(userId, sessionId, () => loadSessionUser(this.deps.db, userId, sessionId));
+    return this.cache.get(userId, sessionId, () => this.reload(userId, sessionId));
   }
 
   /** The same, read from the database now, whatever is cached. */
   reload(userId: number, sessionId: string): Promise<LoadedUser | undefined> {
-    return loadSessionUser(this.deps.db, userId, sessionId);
+    return loadSessionUser(this.deps.db, { userId, sessionId, policy: this.deps.policy });
   }
 
   /** Runs `work` in a transaction; what it ended or changed is announced after the commit (not on rollback). */
@@ -198,6 +198,11 @@ export class Sessions {
     );
     await this.announce(ended, changed);
     return result;
+  }
+
+  /** The MFA policy the sessions are loaded with (super-admins' requirement). */
+  get policy(): MfaPolicy {
+    return this.deps.policy;
   }
 
   /** Ends sessions outside any other write (logout). */

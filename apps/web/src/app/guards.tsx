@@ -4,6 +4,9 @@ import { getEndReason, useSession } from "@/lib/session.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { ForbiddenPage } from "./routes/forbidden-page.tsx";
 
+/** The Security page, where a member enrols second factors (and must, before anything else, when required). */
+export const SECURITY_PATH = "/security";
+
 /** Where the visitor was going; the login page returns there after sign-in. */
 export type LoginState = { from?: string; expired?: boolean };
 
@@ -18,6 +21,10 @@ export function RequireAuth() {
         ? undefined
         : { from: `${location.pathname}${location.search}${location.hash}`, expired: reason === "expired" };
     return <Navigate to="/login" replace state={state} />;
+  }
+  // The server answers such a session only on enrolment (403 MFA_ENROLLMENT_REQUIRED elsewhere): go and enrol.
+  if (session.user.mfaEnrollmentRequired && location.pathname !== SECURITY_PATH) {
+    return <Navigate to={SECURITY_PATH} replace />;
   }
   return <Outlet />;
 }

@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { type ResourceMeta, resourcePath } from "@/kit/resource.ts";
 import { loadFeatureTexts } from "@/lib/i18n.ts";
-import { RedirectIfSignedIn, RequireAuth, RequirePermission } from "./guards.tsx";
+import { RedirectIfSignedIn, RequireAuth, RequirePermission, SECURITY_PATH } from "./guards.tsx";
 import { RESOURCES, SETTINGS_NAV } from "./resources.ts";
 import { FullPageLoader, RootError } from "./routes/root-error.tsx";
 
@@ -109,6 +109,15 @@ export const routes: RouteObject[] = [
                     ),
                   }),
                 ],
+              },
+              {
+                // Any signed-in member: their own factors and sessions (and where enrolment happens when required).
+                path: SECURITY_PATH.slice(1),
+                lazy: page(() =>
+                  Promise.all([import("@/features/security/security-page.tsx"), loadFeatureTexts("security")]).then(
+                    ([module]) => module,
+                  ),
+                ),
               },
               { path: "*", lazy: notFound },
             ],

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { StepUpHost } from "@/kit/step-up-host.tsx";
 import { queryClient } from "@/lib/query-client.ts";
 import AppLayout from "./layout/app-layout.tsx";
 
@@ -10,6 +11,8 @@ export default function SignedInLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppLayout />
+      {/* Asks for a recent second factor when a sensitive action needs one, for every page (see `api`). */}
+      <StepUpHost />
     </QueryClientProvider>
   );
 }

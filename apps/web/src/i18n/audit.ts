@@ -12,11 +12,23 @@ const en = {
   AUDIT: {
     // Records named by a word rather than an id.
     RECORDS: { fees: "Fees" },
-    SIGN_IN_FAILURES: {
+    // Why a sign-in failed, or why a session ended (both recorded as `reason` of the member).
+    REASONS: {
       "unknown-account": "No account with that e-mail",
       "wrong-password": "Wrong password",
       "not-activated": "Account not activated yet",
       blocked: "Account blocked",
+      "ended-by-member": "Signed out by the member",
+      "ended-by-staff": "Signed out by staff",
+      "factors-reset": "Two-step sign-in reset by staff",
+      "role-requires-mfa": "The role now requires two-step sign-in",
+    },
+    // How a member proved it was them (`method`), and which factor was added or removed (`factor`).
+    FACTORS: {
+      totp: "Authenticator app",
+      passkey: "Passkey",
+      recovery: "Recovery code",
+      password: "Password",
     },
     FIELD_NAMES: {
       // Every record
@@ -39,6 +51,13 @@ const en = {
       isSuperAdmin: "Super-admin",
       emailVerifiedAt: "E-mail verified at",
       permissions: "Permissions",
+      requiresMfa: "Requires two-step sign-in",
+      factor: "Sign-in factor",
+      passkey: "Passkey",
+      passkeys: "Passkeys",
+      totp: "Authenticator app",
+      recoveryCodes: "Recovery codes",
+      session: "Session",
       userCount: "Users",
       reason: "Reason",
       count: "Events",
@@ -161,11 +180,21 @@ const en = {
 const es: TextShape<typeof en> = {
   AUDIT: {
     RECORDS: { fees: "Comisiones" },
-    SIGN_IN_FAILURES: {
+    REASONS: {
       "unknown-account": "No hay una cuenta con ese correo",
       "wrong-password": "Contraseña incorrecta",
       "not-activated": "Cuenta aún sin activar",
       blocked: "Cuenta bloqueada",
+      "ended-by-member": "La cerró el propio miembro",
+      "ended-by-staff": "La cerró el personal",
+      "factors-reset": "El personal restableció el inicio de sesión en dos pasos",
+      "role-requires-mfa": "El rol ahora exige inicio de sesión en dos pasos",
+    },
+    FACTORS: {
+      totp: "App de autenticación",
+      passkey: "Llave de acceso",
+      recovery: "Código de recuperación",
+      password: "Contraseña",
     },
     FIELD_NAMES: {
       id: "ID",
@@ -186,6 +215,13 @@ const es: TextShape<typeof en> = {
       isSuperAdmin: "Superadministrador",
       emailVerifiedAt: "Fecha de verificación del correo",
       permissions: "Permisos",
+      requiresMfa: "Exige inicio de sesión en dos pasos",
+      factor: "Factor de inicio de sesión",
+      passkey: "Llave de acceso",
+      passkeys: "Llaves de acceso",
+      totp: "App de autenticación",
+      recoveryCodes: "Códigos de recuperación",
+      session: "Sesión",
       userCount: "Usuarios",
       reason: "Motivo",
       count: "Eventos",

@@ -55,6 +55,14 @@ const RECORDS: Record<AuditResource, z.ZodObject | null> = {
 /** Fields of nested values the trail spells out (objects without a name or code; bookkeeping left out). */
 const NESTED_SKIPPED = new Set(["id", "createdAt", "updatedAt"]);
 
+/** The fields the security events of a member record (apps/api/src/modules/security), and their values. */
+const SECURITY_EVENT_FIELDS = ["factor", "passkey", "passkeys", "totp", "recoveryCodes", "session", "method", "reason"];
+const SECURITY_EVENT_VALUES: Record<string, readonly string[]> = {
+  method: ["totp", "passkey", "recovery", "password"],
+  factor: ["totp", "passkey"],
+  reason: ["ended-by-member", "ended-by-staff", "factors-reset", "role-requires-mfa"],
+};
+
 type Found = { fields: Set<string>; enums: Map<string, readonly string[]> };
 
 function walk(schema: z.ZodType, path: string, found: Found, top: boolean, skipped = NESTED_SKIPPED) {
@@ -115,7 +123,7 @@ describe("the audit trail's labels", async () => {
   });
 
   it("name every field of every audited record, and of the events' own changes, in both languages", () => {
-    const fields = new Set<string>(AUDIT_EVENT_FIELDS);
+    const fields = new Set<string>([...AUDIT_EVENT_FIELDS, ...SECURITY_EVENT_FIELDS]);
     for (const resource of AUDIT_RESOURCES) for (const field of recorded(resource).fields) fields.add(field);
     expect(missing([...fields].map(auditFieldKey))).toEqual([]);
   });
@@ -135,6 +143,13 @@ describe("the audit trail's labels", async () => {
       if (!prefix) unlabelled.push(`${resource}.reason`);
       else keys.push(...SIGN_IN_FAILURES.map((reason) => `${prefix}.${reason}`));
     }
+    // The security events of a member (apps/api security service): how they proved it was them, which factor
+    // changed, why a session ended.
+    for (const [field, values] of Object.entries(SECURITY_EVENT_VALUES)) {
+      const prefix = AUDIT_VALUE_LABELS.users?.[field];
+      if (!prefix) unlabelled.push(`users.${field}`);
+      else keys.push(...values.map((value) => `${prefix}.${value}`));
+    }
     expect(unlabelled).toEqual([]);
     expect(missing(keys)).toEqual([]);
   });
@@ -153,6 +168,15 @@ describe("the audit trail's labels", async () => {
     expect(auditValueText("payed", t, { resource: "bookings", field: "ownerPaymentStatus" })).toBe("Paid");
     expect(auditValueText("canceled", t, { resource: "bookings", field: "status" })).toBe("Canceled");
     expect(auditValueText("wrong-password", t, { resource: "users", field: "reason" })).toBe("Wrong password");
+    expect(auditValueText("factors-reset", t, { resource: "users", field: "reason" })).toBe(
+      "Two-step sign-in reset by staff",
+    );
+    expect(auditValueText("recovery", t, { resource: "users", field: "method" })).toBe("Recovery code");
+    expect(auditValueText("passkey", t, { resource: "users", field: "factor" })).toBe("Passkey");
+    expect(changedFieldsText({ factor: [null, "totp"], recoveryCodes: [null, 10] }, t)).toBe(
+      "Sign-in factor, Recovery codes",
+    );
+    expect(changedFieldsText({ reason: [null, "ended-by-staff"], session: ["a1", null] }, t)).toBe("Reason, Session");
     expect(auditValueText(true, t, { resource: "owners", field: "readyForReview" })).toBe("Yes");
     expect(
       auditValueText([{ id: 3, status: "refund", amount: "500.00" }], t, { resource: "bookings", field: "payments" }),

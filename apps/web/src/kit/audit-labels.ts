@@ -24,8 +24,8 @@ export const AUDIT_VALUE_LABELS: { readonly [R in AuditResource]?: Readonly<Reco
     "payments.status": "BOOKINGS.PAYMENT_STATUSES",
   },
   "payment-methods": { method: "PAYMENT_METHODS.KINDS" },
-  users: { reason: "AUDIT.SIGN_IN_FAILURES" },
-  auth: { reason: "AUDIT.SIGN_IN_FAILURES" },
+  users: { reason: "AUDIT.REASONS", method: "AUDIT.FACTORS", factor: "AUDIT.FACTORS" },
+  auth: { reason: "AUDIT.REASONS" },
 };
 
 /** Nested values leave their bookkeeping out (a payment's id and times say nothing the entry does not). */

@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { serverMessages } from "@/lib/api.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
 import { useSession } from "@/lib/session.ts";
-import { useCan } from "@/lib/use-can.ts";
+import { useCan, useCanFn } from "@/lib/use-can.ts";
 import { AUDIT_LOG_KEY } from "./audit-keys.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
 import { type Failure, FailureAlert, failureOf } from "./error-alert.tsx";
@@ -47,6 +47,7 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
   const basePath = resourcePath(meta);
   const canEdit = useCan(meta.permissions.edit) && Boolean(resource.form);
   const canToggle = useCan(meta.permissions.activate);
+  const can = useCanFn();
   const user = useSession()?.user ?? null;
   const refusals: Refusals = record && resource.refuses ? resource.refuses(record, user) : {};
   const [confirming, setConfirming] = useState(false);
@@ -106,7 +107,8 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
       {/* Sections of fields show placeholders while the record loads; drawn ones wait for it. */}
       {detail.sections?.map(
         (section) =>
-          (section.fields || record) && (
+          (section.fields || record) &&
+          (!section.permission || can(section.permission)) && (
             <Card key={section.key} withBorder radius="md" p="lg">
               {section.title && (
                 <Title order={2} fz="md" fw={600} mb="md">

@@ -1,8 +1,9 @@
 import { Alert } from "@mantine/core";
 import { ERROR_ALERT_HIDE_MS } from "@palco/shared/constants";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Notice } from "./step-up-declined.ts";
 
 type Props = {
   /** Already translated text; several lines are shown one per line. */
@@ -13,10 +14,12 @@ type Props = {
   /** Changing it shows the alert again (a new failure of the same kind). */
   resetKey?: unknown;
   onClose?: () => void;
+  /** Not a failure: an action the member chose not to complete (a declined step-up), said without alarm. */
+  neutral?: boolean;
 };
 
 /** A closable danger alert, optionally hiding itself after 5 seconds. */
-export function ErrorAlert({ message, title, autoHide = false, resetKey, onClose }: Props) {
+export function ErrorAlert({ message, title, autoHide = false, resetKey, onClose, neutral = false }: Props) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(true);
 
@@ -31,9 +34,10 @@ export function ErrorAlert({ message, title, autoHide = false, resetKey, onClose
   if (!visible) return null;
   return (
     <Alert
-      color="red"
+      color={neutral ? "gray" : "red"}
       variant="light"
-      icon={<IconAlertCircle />}
+      icon={neutral ? <IconInfoCircle /> : <IconAlertCircle />}
+      role={neutral ? "status" : undefined}
       title={title}
       withCloseButton
       closeButtonLabel={t("COMMON.CLOSE")}
@@ -64,4 +68,9 @@ export function FailureAlert({ failure, onClose }: { failure: Failure; onClose: 
   ) : (
     <ErrorAlert message={failure.headline} resetKey={failure.at} onClose={onClose} />
   );
+}
+
+/** The alert of an action's failure, or of a step-up the member declined (neutral): see step-up-declined.ts. */
+export function NoticeAlert({ notice, onClose }: { notice: Notice; onClose: () => void }) {
+  return <ErrorAlert message={notice.text} neutral={notice.neutral} resetKey={notice.at} onClose={onClose} />;
 }

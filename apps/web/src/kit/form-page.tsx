@@ -11,7 +11,7 @@ import { usePageTitle } from "@/lib/page-title.ts";
 import { useSession } from "@/lib/session.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
-import { ErrorAlert } from "./error-alert.tsx";
+import { NoticeAlert } from "./error-alert.tsx";
 import { FormField } from "./form-fields.tsx";
 import { LoadErrorModal } from "./load-error-modal.tsx";
 import { PageHeader } from "./page-header.tsx";
@@ -28,6 +28,7 @@ import {
 } from "./resource.ts";
 import { useCreateRecord, useDeleteRecord, useResourceDetail, useUpdateRecord } from "./resource-queries.ts";
 import { type StaleConflict, StaleVersionPanel, staleConflictOf } from "./stale-version.tsx";
+import { type Notice, stepUpDeclinedNotice } from "./step-up-declined.ts";
 import { versionOf } from "./versions.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the form page does not look at list items
@@ -79,8 +80,8 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
   const create = useCreateRecord(api);
   const update = useUpdateRecord(api, id ?? 0);
   const remove = useDeleteRecord(api, id ?? 0);
-  const [failure, setFailure] = useState<{ text: string; at: number } | null>(null);
-  const [deleteFailure, setDeleteFailure] = useState<{ text: string; at: number } | null>(null);
+  const [failure, setFailure] = useState<Notice | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<Notice | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // The version the form was filled from: saves and deletes are conditional on it (If-Match).
   const baseVersion = useRef<string | undefined>(undefined);
@@ -141,7 +142,9 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
       }
     } catch (error) {
       const stale = staleConflictOf(error);
+      const declined = stepUpDeclinedNotice(error, t);
       if (stale) setConflict(stale);
+      else if (declined) setFailure(declined);
       else if (serverMessages(error) && error instanceof ApiError) {
         const { onFields, unplaced } = placeServerMessages(error.messages, shownFieldNames(getValues()));
         let focus = true;
@@ -165,6 +168,8 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
         setConfirmingDelete(false);
         const stale = staleConflictOf(error);
         if (stale) return setConflict(stale);
+        const declined = stepUpDeclinedNotice(error, t);
+        if (declined) return setDeleteFailure(declined);
         const texts = serverMessages(error);
         setDeleteFailure({ text: texts ? texts.join("\n") : t("ERROR_PAGES.DELETING_DATA"), at: Date.now() });
       },
@@ -241,10 +246,8 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
             onKeepMine={() => void rebase(false)}
           />
         )}
-        {failure && <ErrorAlert message={failure.text} resetKey={failure.at} onClose={() => setFailure(null)} />}
-        {deleteFailure && (
-          <ErrorAlert message={deleteFailure.text} resetKey={deleteFailure.at} onClose={() => setDeleteFailure(null)} />
-        )}
+        {failure && <NoticeAlert notice={failure} onClose={() => setFailure(null)} />}
+        {deleteFailure && <NoticeAlert notice={deleteFailure} onClose={() => setDeleteFailure(null)} />}
         <Card withBorder radius="md" p={0} component="form" onSubmit={onSubmit} noValidate>
           <Box component="fieldset" disabled={loading} p="lg" m={0} style={{ border: 0, minWidth: 0 }}>
             <Stack gap="lg">

@@ -4,7 +4,7 @@ import { OFFSET_PAGE_LIMIT } from "@palco/shared/resources/common";
 import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { createContext, type MouseEvent, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { usePageTitle } from "@/lib/page-title.ts";
 import { useCan } from "@/lib/use-can.ts";
 import { ErrorAlert } from "./error-alert.tsx";
@@ -80,6 +80,12 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   const query = useResourceList(api, params);
   const data = query.data;
   const hasCriteria = search !== "" || Object.values(filterValues).some(Boolean);
+
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // A search that settles while the member is already on the way to a record they clicked (its page still loading)
+  // must not pull them back to the list.
+  const leaving = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
 
   const update = useCallback(
     (changes: Record<string, string>, options?: { replace?: boolean }) => {
@@ -277,7 +283,9 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               {searchable && (
                 <SearchInput
                   value={search}
-                  onSearch={(value) => update({ search: value })}
+                  onSearch={(value) => {
+                    if (!leaving) update({ search: value });
+                  }}
                   label={t("COMMON.SEARCH")}
                   placeholder={t(`${meta.ns}.SEARCH`)}
                 />

@@ -70,6 +70,8 @@ export type DetailSection<T> = {
   key: string;
   /** Translation key of the section title. */
   title?: string;
+  /** Shown only to members holding it (a member's sessions on their detail: USERS_EDIT). */
+  permission?: PermissionCode;
 } & ({ fields: Field<T>[]; render?: never } | { render: (record: T) => ReactNode; fields?: never });
 
 /**

@@ -23,3 +23,22 @@ export function SuccessBanner() {
     </Alert>
   );
 }
+
+/** The green banner of an action done on the page itself (no redirect): says so until closed. */
+export function DoneAlert({ text, onClose }: { text: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      icon={<IconCircleCheck />}
+      role="status"
+      withCloseButton
+      closeButtonLabel={t("COMMON.CLOSE")}
+      onClose={onClose}
+      data-testid="success-banner"
+    >
+      {text}
+    </Alert>
+  );
+}

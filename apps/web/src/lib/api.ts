@@ -1,6 +1,8 @@
 import type { ErrorBody } from "@palco/shared";
+// Deep import: the entry chunk stays free of zod.
+import { MFA_ENROLLMENT_REQUIRED_CODE, STEP_UP_REQUIRED_CODE } from "@palco/shared/constants";
 import { currentLanguage } from "./i18n.ts";
-import { clearSession, getSession, needsRefresh, refreshSession } from "./session.ts";
+import { clearSession, getSession, needsRefresh, refreshSession, updateSessionUser } from "./session.ts";
 
 /** A failed call: `status` 0 means the network failed; `body` is the API's error shape when it sent one. */
 export class ApiError extends Error {
@@ -60,8 +62,66 @@ async function readError(response: Response): Promise<ErrorBody | null> {
   return null;
 }
 
-/** The single HTTP client of the SPA. Paths are absolute (`/api/...`); JSON in and out; FormData passes through. */
+/**
+ * Asks the member to prove a factor (or their password) again, for a call a sensitive route refused with
+ * STEP_UP_REQUIRED; resolves true once the step-up passed, false when the member gave up. Installed by the
+ * step-up modal of the signed-in layout, so this file needs no UI framework.
+ */
+export type StepUpHandler = (refusal: ApiError) => Promise<boolean>;
+
+let stepUpHandler: StepUpHandler | null = null;
+/** The step-up being asked: refusals that arrive meanwhile wait for the same answer instead of a second modal. */
+let pendingStepUp: Promise<boolean> | null = null;
+/** Step-ups passed so far: a call sent before the latest one was refused for a reason that no longer holds. */
+let stepUpsPassed = 0;
+
+/** Installs the step-up prompt; the returned function removes it (only if it is still the one installed). */
+export function setStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
+}
+
+export const isStepUpRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 403 && error.body?.code === STEP_UP_REQUIRED_CODE;
+
+function askStepUp(refusal: ApiError): Promise<boolean> {
+  if (pendingStepUp) return pendingStepUp;
+  const handler = stepUpHandler;
+  if (!handler) return Promise.resolve(false);
+  const asked = handler(refusal)
+    .catch(() => false)
+    .then((passed) => {
+      if (passed) stepUpsPassed += 1;
+      return passed;
+    })
+    .finally(() => {
+      pendingStepUp = null;
+    });
+  pendingStepUp = asked;
+  return asked;
+}
+
+/**
+ * The single HTTP client of the SPA. Paths are absolute (`/api/...`); JSON in and out; FormData passes through.
+ * A call a sensitive route refuses for want of a recent step-up waits while the member proves it, then is sent
+ * once more and answers as if nothing happened (the form that made it keeps what was typed); if the member cancels,
+ * it fails with the original refusal.
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const passedBefore = stepUpsPassed;
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    if (!isStepUpRefusal(error) || options.signal?.aborted) throw error;
+    const passedMeanwhile = stepUpsPassed !== passedBefore;
+    if (!passedMeanwhile && !(await askStepUp(error))) throw error;
+    return send<T>(path, options);
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const { method = "GET", body, query, signal, auth = true, onHeaders } = options;
   let session = auth ? getSession() : null;
   if (session && needsRefresh(session)) {
@@ -94,6 +154,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (!response.ok) {
     const errorBody = await readError(response);
     if (response.status === 401 && auth) clearSession("expired");
+    // A member who must use a second factor and has none: the guard takes them to the Security page to enrol one.
+    if (response.status === 403 && auth && errorBody?.code === MFA_ENROLLMENT_REQUIRED_CODE) {
+      updateSessionUser({ mfaEnrollmentRequired: true });
+    }
     throw new ApiError(response.status, errorBody);
   }
   onHeaders?.(response.headers);

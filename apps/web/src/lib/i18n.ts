@@ -51,6 +51,8 @@ const FEATURE_TEXTS = {
   notifications: () => import("../i18n/notifications.ts"),
   reports: () => import("../i18n/reports.ts"),
   audit: () => import("../i18n/audit.ts"),
+  secondFactor: () => import("../i18n/second-factor.ts"),
+  security: () => import("../i18n/security.ts"),
 } satisfies Record<string, () => Promise<{ texts: Record<Language, object> }>>;
 export type FeatureTexts = keyof typeof FEATURE_TEXTS;
 

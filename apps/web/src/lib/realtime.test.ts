@@ -136,6 +136,19 @@ describe("the realtime connection", () => {
     release();
   });
 
+  it("stays closed while the session may only enrol a second factor, and opens once it has one", async () => {
+    const { updateSessionUser } = await import("./session.ts");
+    const confined = session("confined");
+    setSession({ ...confined, user: { ...confined.user, mfaEnrollmentRequired: true } });
+    const release = retainRealtime();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sockets).toHaveLength(0);
+
+    updateSessionUser({ mfaEnrollmentRequired: false });
+    expect(await (await lastSocket()).token()).toBe("confined");
+    release();
+  });
+
   it("hands pushed events to their listeners until they stop listening", async () => {
     setSession(session("token"));
     retainRealtime();

@@ -84,9 +84,12 @@ function close() {
   }
 }
 
+/** A session confined to enrolling a second factor: the server refuses it everything else, the socket included. */
+const confined = () => getSession()?.user.mfaEnrollmentRequired === true;
+
 async function open() {
   const session = getSession();
-  if (!session || socket) return;
+  if (!session || socket || confined()) return;
   const mine = ++generation;
   let connect: Connect;
   try {
@@ -128,8 +131,8 @@ subscribeSession(() => {
     close();
     return;
   }
-  // Someone else signed in (in another tab): their own socket.
-  if (socket && session.user.id !== socketUserId) close();
+  // Someone else signed in (in another tab): their own socket. Confined to enrolment: none until it is done.
+  if (socket && (session.user.id !== socketUserId || confined())) close();
   if (!socket) {
     if (holders > 0) void open();
     return;

@@ -110,7 +110,17 @@ export function setSession(value: Session) {
  */
 export function updateSessionUser(patch: Partial<Session["user"]>) {
   if (!current) return;
-  setSession({ ...current, user: { ...current.user, ...patch } });
+  const user = current.user;
+  // Every refused call of a confined session reports the same thing: repainting the app for it would loop.
+  if (Object.entries(patch).every(([key, value]) => sameValue(user[key as keyof typeof user], value))) return;
+  setSession({ ...current, user: { ...user, ...patch } });
+}
+
+/** Equal user details: primitives by value, the arrays and objects of the user by their JSON. */
+function sameValue(before: unknown, after: unknown): boolean {
+  if (Object.is(before, after)) return true;
+  if (typeof before !== "object" || typeof after !== "object" || before === null || after === null) return false;
+  return JSON.stringify(before) === JSON.stringify(after);
 }
 
 export function clearSession(reason: EndReason) {

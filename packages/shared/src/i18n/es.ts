@@ -32,6 +32,25 @@ export const es: SharedMessages = {
     FORGOT_SENT: "Si la dirección pertenece a una cuenta, se le envió un enlace para restablecer la contraseña",
     EMAIL_VERIFIED: "El correo fue verificado, ya puedes iniciar sesión",
   },
+  MFA: {
+    ENROLLMENT_REQUIRED:
+      "Tu rol requiere inicio de sesión en dos pasos: configura una llave de acceso o una app de autenticación para continuar",
+    STEP_UP_REQUIRED: "Confirma que eres tú para continuar con esta acción",
+    CODE_MISSING: "Escribe el código",
+    CODE_FORMAT: "El código tiene 6 dígitos",
+    RECOVERY_FORMAT: "Un código de recuperación tiene 10 letras y dígitos",
+    CODE_INVALID: "Este código no es válido o ya se usó",
+    PASSKEY_INVALID: "No se pudo verificar esta llave de acceso",
+    PASSWORD_INVALID: "Contraseña incorrecta",
+    CHALLENGE_EXPIRED: "El paso de inicio de sesión expiró, inicia sesión de nuevo",
+    TOTP_NOT_STARTED: "Primero inicia la configuración de la app de autenticación",
+    TOTP_ALREADY_ACTIVE: "Ya hay una app de autenticación configurada",
+    NO_FACTOR: "Primero configura una llave de acceso o una app de autenticación",
+    PASSKEY_EXISTS: "Esta llave de acceso ya está registrada",
+    METHOD_UNAVAILABLE: "Este método no está configurado en la cuenta",
+    LAST_FACTOR_REQUIRED:
+      "Tu rol requiere inicio de sesión en dos pasos: agrega otra llave de acceso o app de autenticación antes de quitar esta",
+  },
   ERRORS: {
     FORBIDDEN: "La cuenta de usuario no tiene permisos suficientes para realizar esta acción",
     UNAUTHORIZED: "Necesitas iniciar sesión para realizar esta acción",

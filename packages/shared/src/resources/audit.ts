@@ -31,6 +31,16 @@ export const AUDIT_ACTIONS = [
   "password-change",
   "account-activation",
   "session-end",
+  // Second factors and step-up (staff account security).
+  "mfa-enrol",
+  "mfa-remove",
+  "mfa-reset",
+  "mfa-passed",
+  "mfa-failed",
+  "recovery-code-used",
+  "recovery-codes-issued",
+  "step-up",
+  "step-up-failed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -127,9 +137,9 @@ export const STALE_VERSION_CODE = "STALE_VERSION";
 
 export const staleVersion = z.object({
   code: z
-    .literal(STALE_VERSION_CODE)
+    .string()
     .optional()
-    .describe("409 stale version: always, to every member (the record and its changes only as below)"),
+    .describe("STALE_VERSION on every stale 409; MFA_ENROLLMENT_REQUIRED or STEP_UP_REQUIRED on those 403s"),
   current: z
     .unknown()
     .optional()

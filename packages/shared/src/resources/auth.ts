@@ -46,6 +46,11 @@ export const sessionUser = z.object({
   isActive: z.boolean(),
   isSuperAdmin: z.boolean(),
   permissions: z.array(z.string()),
+  /**
+   * The member must use a second factor and this session has not proved one: every route but enrolment (and
+   * step-up) answers 403 MFA_ENROLLMENT_REQUIRED, and the SPA leads to the Security page.
+   */
+  mfaEnrollmentRequired: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

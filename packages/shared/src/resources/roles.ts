@@ -13,6 +13,11 @@ export const roleInput = z.object({
     .refine((codes) => codes.every(isPermissionCode), "ROLES.VALIDATION.PERMISSION_UNKNOWN")
     .transform((codes) => [...new Set(codes)])
     .default([]),
+  /**
+   * Members with this role must sign in with a second factor (passkey or authenticator app). Left out: false for a
+   * new role, unchanged on an update (a client that does not know the setting must not switch it off).
+   */
+  requiresMfa: z.boolean({ error: "VALIDATION.INVALID" }).optional(),
 });
 export type RoleInput = z.input<typeof roleInput>;
 
@@ -20,6 +25,7 @@ export const role = z.object({
   id: z.number().int(),
   name: z.string(),
   permissions: z.array(permissionItem),
+  requiresMfa: z.boolean(),
   userCount: z.number().int(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -29,6 +35,7 @@ export type Role = z.infer<typeof role>;
 export const roleListItem = z.object({
   id: z.number().int(),
   name: z.string(),
+  requiresMfa: z.boolean(),
   userCount: z.number().int(),
   permissionCount: z.number().int(),
 });

@@ -58,7 +58,7 @@ export const userForm = (mode: "create" | "edit") =>
 export type UserFormValues = z.input<ReturnType<typeof userForm>>;
 
 /** A staff account as the users screens see it: the session user's fields, without the resolved permissions. */
-export const user = sessionUser.omit({ permissions: true }).extend({
+export const user = sessionUser.omit({ permissions: true, mfaEnrollmentRequired: true }).extend({
   emailVerifiedAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -195,7 +195,7 @@ export async function auditLogRoutes(app: FastifyInstance) {
   r.get(
     "/api/audit-log/export",
     {
-      config: { permission: "AUDIT_LOG_INDEX" },
+      config: { permission: "AUDIT_LOG_INDEX", stepUp: true },
       schema: {
         tags,
         summary: "The filtered audit trail as CSV (UTF-8 with BOM), streamed",

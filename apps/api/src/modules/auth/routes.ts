@@ -3,6 +3,8 @@ import {
   errorBody,
   forgotBody,
   loginBody,
+  loginMfaBody,
+  loginResponse,
   logoutBody,
   messagesBody,
   refreshBody,
@@ -40,14 +42,40 @@ export async function authRoutes(app: FastifyInstance) {
           "after 10 failures against one account from any IPs, the account is under attack and only IPs with no " +
           "failure in their window may try it (one guess per attacking IP, while its owner signing in from a clean " +
           "address still gets in). A successful sign-in clears that IP's failures against that account. Nobody can " +
-          "lock an account by failing on purpose.",
+          "lock an account by failing on purpose.\n\n" +
+          "A member with a second factor (passkey or authenticator app) gets no token here: the answer is " +
+          "{data: {mfaRequired: true, challenge, methods, passkeyOptions?}}, to finish with POST /api/auth/login/mfa. " +
+          "The right password then does not clear the throttle: only the second step's outcome does.",
         body: loginBody,
-        response: { 200: sessionResponse, ...errors },
+        response: { 200: loginResponse, ...errors },
       },
     },
     async (request) => {
       const { user, secret } = request.body;
       return { data: await auth().login(user, secret, request.ip, explicitLanguageOf(request), auditContext(request)) };
+    },
+  );
+
+  r.post(
+    "/api/auth/login/mfa",
+    {
+      config: { permission: "public" },
+      schema: {
+        tags,
+        summary: "Finish a two-step sign-in with a passkey, an authenticator code or a recovery code",
+        description:
+          "Answers the session exactly as a one-step sign-in does. 401 MFA.CHALLENGE_EXPIRED when the challenge is " +
+          "unknown, used, older than five minutes or was answered wrongly five times; 422 with messages.code " +
+          "(MFA.CODE_INVALID) or messages.response (MFA.PASSKEY_INVALID) for a wrong answer, which counts on the " +
+          "challenge and on the sign-in throttle (429 AUTH.TOO_MANY_ATTEMPTS, as for the password). A recovery code " +
+          "is spent and e-mails the member.",
+        body: loginMfaBody,
+        response: { 200: sessionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { challenge, ...proof } = request.body;
+      return { data: await app.security.completeSignIn(challenge, proof, request.ip, auditContext(request)) };
     },
   );
 

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { LANGUAGES, type Language, type Session, type SignInFailure } from "@palco/shared";
+import {
+  LANGUAGES,
+  type Language,
+  type LoginResult,
+  type MfaChallenge,
+  type Session,
+  type SignInFailure,
+} from "@palco/shared";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { type AuditContext, recordAudit, SECRET_CHANGED } from "../../platform/audit.ts";
 import {
@@ -17,7 +24,7 @@ import type { Db } from "../../platform/db.ts";
 import { ApiError, tooManyAttempts, unauthorized, unprocessable } from "../../platform/errors.ts";
 import type { BackgroundTasks, Mailer } from "../../platform/mail.ts";
 import { activationMail, resetPasswordMail } from "../../platform/mail-templates.ts";
-import { refreshTokens, users, userTokens } from "../../platform/schema.ts";
+import { authSessions, mfaChallenges, refreshTokens, users, userTokens } from "../../platform/schema.ts";
 import type { Sessions } from "../../platform/sessions.ts";
 import type { LoginThrottle, RateLimiter } from "../../platform/throttle.ts";
 
@@ -33,6 +40,11 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   background: BackgroundTasks;
   publicUrl: string;
+  /**
+   * Members with a second factor sign in in two steps: this makes the second step (modules/security). Required, so
+   * no wiring can hand such a member a session for the password alone.
+   */
+  secondStep: { signInChallenge(userId: number, language: Language | undefined): Promise<MfaChallenge | null> };
 }
 
 const asLanguage = (value: string): Language =>
@@ -60,7 +72,9 @@ export class AuthService {
 
   /**
    * Throttle first (no hashing for a throttled caller), then one argon2 verification whether or not the account
-   * exists. Only a correct password learns that an account is blocked or not yet activated.
+   * exists. Only a correct password learns that an account is blocked or not yet activated. A member with a
+   * second factor gets the second step instead of a session; the right password then gives its attempt back
+   * without clearing the throttle, so only the second step's outcome counts.
    */
   async login(
     email: string,
@@ -68,7 +82,7 @@ export class AuthService {
     ip: string,
     language: Language | undefined,
     audit: AuditContext,
-  ): Promise<Session> {
+  ): Promise<LoginResult> {
     const normalized = email.trim().toLowerCase();
     if (!(await this.deps.throttle.attempt(normalized, ip))) throw tooManyAttempts();
     const [account] = await this.findAccount(normalized).catch(async (error: unknown) => {
@@ -90,14 +104,25 @@ export class AuthService {
       await failed(account ? "wrong-password" : "unknown-account");
       throw new ApiError(401, { general: "AUTH.INVALID_CREDENTIALS" }, "AUTH.INVALID_CREDENTIALS");
     }
-    await this.deps.throttle.succeeded(normalized, ip);
     if (!account.isActive || account.emailVerifiedAt === null) {
+      await this.deps.throttle.succeeded(normalized, ip);
       await failed(account.isActive ? "not-activated" : "blocked");
       throw new ApiError(403, { general: "AUTH.ACCOUNT_INACTIVE" }, "AUTH.ACCOUNT_INACTIVE");
     }
+    const secondStep = await this.deps.secondStep
+      .signInChallenge(account.id, language)
+      .catch(async (error: unknown) => {
+        await this.deps.throttle.notJudged(normalized, ip);
+        throw error;
+      });
+    if (secondStep) {
+      await this.deps.throttle.notJudged(normalized, ip);
+      return secondStep;
+    }
+    await this.deps.throttle.succeeded(normalized, ip);
     return this.deps.db.transaction(async (tx) => {
       if (language) await tx.update(users).set({ language }).where(eq(users.id, account.id));
-      const session = await this.issueSession(account.id, randomUUID(), tx);
+      const session = await this.startSession(tx, account.id, { audit, mfa: false });
       await recordAudit(tx, audit, {
         action: "sign-in",
         resource: "users",
@@ -106,6 +131,22 @@ export class AuthService {
       });
       return session;
     });
+  }
+
+  /**
+   * A new sign-in: its session row (where from, whether a second factor was passed; the proof that just happened
+   * counts for step-up) and its first tokens. Runs in the caller's transaction with the sign-in's audit entry.
+   */
+  async startSession(tx: Db, userId: number, how: { audit: AuditContext; mfa: boolean }): Promise<Session> {
+    const family = randomUUID();
+    await tx.insert(authSessions).values({
+      id: family,
+      userId,
+      ip: how.audit.ip,
+      userAgent: how.audit.userAgent,
+      mfa: how.mfa,
+    });
+    return this.issueSession(userId, family, tx);
   }
 
   private findAccount(normalized: string) {
@@ -125,7 +166,12 @@ export class AuthService {
   }
 
   private async issueSession(userId: number, family: string, executor: Db = this.deps.db): Promise<Session> {
-    const loaded = await loadSessionUser(executor, userId);
+    const loaded = await loadSessionUser(executor, {
+      userId,
+      sessionId: family,
+      holdsRefreshToken: true,
+      policy: this.deps.sessions.policy,
+    });
     if (!loaded) throw unauthorized("AUTH.SESSION_EXPIRED");
     const refreshToken = randomToken();
     await executor.insert(refreshTokens).values({
@@ -184,11 +230,21 @@ export class AuthService {
         // Returned, not thrown: throwing would roll back the family revocation.
         return { ok: false as const };
       }
-      const loaded = await loadSessionUser(tx, claimed.userId);
+      const loaded = await loadSessionUser(tx, {
+        userId: claimed.userId,
+        sessionId: claimed.family,
+        holdsRefreshToken: true,
+        policy: this.deps.sessions.policy,
+      });
       if (!loaded?.user.isActive || !loaded.emailVerified) {
         await sessions.end({ sessionId: claimed.family });
         return { ok: false as const };
       }
+      // The row keeps the session's MFA state as it is: a refresh only says the session is still in use.
+      await tx
+        .update(authSessions)
+        .set({ lastSeenAt: now, ip: audit.ip, userAgent: audit.userAgent })
+        .where(eq(authSessions.id, claimed.family));
       return { ok: true as const, session: await this.issueSession(claimed.userId, claimed.family, tx) };
     });
     if (!outcome.ok) throw unauthorized("AUTH.SESSION_EXPIRED");
@@ -285,8 +341,9 @@ export class AuthService {
         .update(userTokens)
         .set({ usedAt: now })
         .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "reset"), isNull(userTokens.usedAt)));
-      // Whoever knew the old password may hold a session: end them all.
+      // Whoever knew the old password may hold a session, or be half-way through a second step: end them all.
       await sessions.end({ userId });
+      await tx.delete(mfaChallenges).where(and(eq(mfaChallenges.userId, userId), eq(mfaChallenges.purpose, "sign-in")));
       // Following the e-mailed link is acting as the account's owner.
       await recordAudit(tx, audit, {
         action: "password-reset",

@@ -25,6 +25,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditedWrite } from "../../platform/audit.ts";
 import type { Db } from "../../platform/db.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
+import { requireStepUp } from "../../platform/guard.ts";
 import {
   allOf,
   escapeLike,
@@ -493,7 +494,10 @@ export async function bookingRoutes(app: FastifyInstance) {
         description:
           "ticketsSentAt and ticketsDeliveredAt are ISO timestamps; the server stamps its own clock. 409 when the " +
           "booking is canceled, the tickets were already sent (or delivered, or not sent yet), or the owner was " +
-          "already paid (a reference is never overwritten). 422 for none or more than one change.",
+          "already paid (a reference is never overwritten). 422 for none or more than one change.\n\n" +
+          "Recording the owner's payment (ownerPaymentReference) is sensitive: 403 with code STEP_UP_REQUIRED " +
+          "unless the session proved a factor (or the password) within STEP_UP_SECONDS; renew with " +
+          "POST /api/auth/step-up. The tickets changes are not.",
         params: idParams,
         body: bookingUpdate,
         response: { 200: booking, ...errors },
@@ -501,6 +505,8 @@ export async function bookingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const id = request.params.id;
+      // Money leaves the marketplace on this record's word: a stolen session alone must not be enough.
+      if (changeOf(request.body) === "owner-paid") requireStepUp(request);
       const now = new Date();
       await app.db.transaction((tx) =>
         auditedWrite(tx, {

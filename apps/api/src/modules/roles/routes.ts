@@ -22,7 +22,8 @@ import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } fro
 import { conflict, languageOf, notFound, unprocessable } from "../../platform/errors.ts";
 import { type ListSource, listPage, nameSearch } from "../../platform/list-query.ts";
 import { exceedsActor, permissionsOfRole } from "../../platform/privileges.ts";
-import { permissions, rolePermissions, roles, userRoles } from "../../platform/schema.ts";
+import { authSessions, permissions, rolePermissions, roles, userRoles } from "../../platform/schema.ts";
+import { auditEnd, isLive } from "../security/session-records.ts";
 
 const tags = ["Roles"];
 const errors = { "4xx": errorBody };
@@ -36,18 +37,26 @@ const permissionCount =
 const roleListSource: ListSource<{
   id: typeof roles.id;
   name: typeof roles.name;
+  requiresMfa: typeof roles.requiresMfa;
   userCount: typeof userCount;
   permissionCount: typeof permissionCount;
 }> = {
   table: roles,
   sort: [roles.name],
-  fields: { id: roles.id, name: roles.name, userCount, permissionCount },
+  fields: { id: roles.id, name: roles.name, requiresMfa: roles.requiresMfa, userCount, permissionCount },
   from: (db, fields) => db.select(fields).from(roles).$dynamic(),
 };
 
 async function findRole(db: Db, id: number, language: Language): Promise<Role | undefined> {
   const [row] = await db
-    .select({ id: roles.id, name: roles.name, userCount, createdAt: roles.createdAt, updatedAt: roles.updatedAt })
+    .select({
+      id: roles.id,
+      name: roles.name,
+      requiresMfa: roles.requiresMfa,
+      userCount,
+      createdAt: roles.createdAt,
+      updatedAt: roles.updatedAt,
+    })
     .from(roles)
     .where(eq(roles.id, id))
     .limit(1);
@@ -66,6 +75,7 @@ async function findRole(db: Db, id: number, language: Language): Promise<Role | 
   return {
     id: row.id,
     name: row.name,
+    requiresMfa: row.requiresMfa,
     userCount: row.userCount,
     permissions: granted.map((grant) => ({
       code: grant.code,
@@ -115,6 +125,15 @@ function mapWriteError(error: unknown): never {
     throw unprocessable({ permissions: "ROLES.VALIDATION.PERMISSION_UNKNOWN" });
   }
   throw error;
+}
+
+/** The holders' live sessions that did not pass a second factor. */
+function sessionsWithoutFactor(tx: Db, roleId: number) {
+  return tx
+    .select({ id: authSessions.id, userId: authSessions.userId })
+    .from(authSessions)
+    .innerJoin(userRoles, eq(userRoles.userId, authSessions.userId))
+    .where(and(eq(userRoles.roleId, roleId), eq(authSessions.mfa, false), isLive));
 }
 
 async function setPermissions(tx: Db, roleId: number, codes: string[]) {
@@ -183,7 +202,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.post(
     "/api/roles",
     {
-      config: { permission: "ROLES_CREATE" },
+      config: { permission: "ROLES_CREATE", stepUp: true },
       schema: {
         tags,
         summary: "Create a role from a name and permission codes",
@@ -195,11 +214,14 @@ export async function roleRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { name, permissions: codes } = request.body;
+      const { name, permissions: codes, requiresMfa } = request.body;
       const id = await db()
         .transaction(async (tx) => {
           await checkRole(tx, request.sessionUser!, { name, codes });
-          const [created] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
+          const [created] = await tx
+            .insert(roles)
+            .values({ name, requiresMfa: requiresMfa ?? false })
+            .returning({ id: roles.id });
           await setPermissions(tx, created!.id, codes);
           const entity = await getRole(tx, created!.id, languageOf(request));
           await recordCreate(tx, request, { resource: "roles", recordId: created!.id, created: entity });
@@ -213,11 +235,13 @@ export async function roleRoutes(app: FastifyInstance) {
   r.put(
     "/api/roles/:id",
     {
-      config: { permission: "ROLES_EDIT" },
+      config: { permission: "ROLES_EDIT", stepUp: true },
       schema: {
         tags,
         summary: "Update a role: its name and its whole set of permission codes",
-        description: "Holders of the role see the new permissions on their very next request.",
+        description:
+          "Holders of the role see the new permissions on their very next request. Turning requiresMfa on ends the " +
+          "holders' sessions that did not pass a second factor (their next sign-in leads to enrolment).",
         params: idParams,
         body: roleInput,
         response: { 200: role, ...errors },
@@ -234,10 +258,19 @@ export async function roleRoutes(app: FastifyInstance) {
           await assertCurrentVersion(tx, request, { resource: "roles", recordId: id, current: before });
           await guardTargetRole(tx, id, request.sessionUser!);
           await checkRole(tx, request.sessionUser!, { name, codes }, id);
-          await tx.update(roles).set({ name, updatedAt: new Date() }).where(eq(roles.id, id));
+          const requiresMfa = request.body.requiresMfa ?? before.requiresMfa;
+          await tx.update(roles).set({ name, requiresMfa, updatedAt: new Date() }).where(eq(roles.id, id));
           await setPermissions(tx, id, codes);
           // Role edits are rare: dropping every cached session is simpler than finding the holders, and as exact.
           sessions.accessChanged("everyone");
+          // A role that now requires a second factor ends its holders' sessions that passed none: their tokens and
+          // open sockets stop at once, and signing in again leads them to set a factor up.
+          if (requiresMfa && !before.requiresMfa) {
+            for (const held of await sessionsWithoutFactor(tx, id)) {
+              await sessions.end({ sessionId: held.id });
+              await auditEnd(tx, request, { userId: held.userId, sessionId: held.id }, "role-requires-mfa");
+            }
+          }
           const after = await getRole(tx, id, languageOf(request));
           await recordChange(tx, request, { action: "update", resource: "roles", recordId: id, before, after });
         })
@@ -250,7 +283,7 @@ export async function roleRoutes(app: FastifyInstance) {
     "/api/roles/:id",
     {
       // Spec 01 §6: USERS_DELETE also gates role delete (there is no ROLES_DELETE).
-      config: { permission: "USERS_DELETE" },
+      config: { permission: "USERS_DELETE", stepUp: true },
       schema: {
         tags,
         summary: "Delete a role (refused while users have it)",

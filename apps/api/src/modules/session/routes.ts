@@ -6,7 +6,8 @@ export async function sessionRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/auth/me",
     {
-      config: { permission: null },
+      // A session that must enrol still needs to know who it is (the SPA leads it to enrolment from here).
+      config: { permission: null, enrolment: true },
       schema: {
         tags: ["Auth"],
         summary: "The signed-in user with roles and permission codes, fresh from the database",

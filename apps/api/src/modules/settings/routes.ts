@@ -62,7 +62,8 @@ export async function settingsRoutes(app: FastifyInstance) {
   r.put(
     "/api/settings/fees",
     {
-      config: { permission: "SERVICES_INDEX" },
+      // The fees decide what every later booking charges and pays out: a sensitive action.
+      config: { permission: "SERVICES_INDEX", stepUp: true },
       schema: {
         tags,
         summary: "Change the fees: {guest, host, IVA}, each a percentage from 0 to 100 with at most two decimals",

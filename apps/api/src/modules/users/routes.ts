@@ -9,7 +9,7 @@ import {
   userListQuery,
   userUpdateInput,
 } from "@palco/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -18,9 +18,10 @@ import { assertCurrentVersion, recordChange, recordCreate, SECRET_CHANGED } from
 import { hashPassword } from "../../platform/auth.ts";
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
 import { conflict, issueMessages, languageOf, unprocessable } from "../../platform/errors.ts";
+import { requireStepUp } from "../../platform/guard.ts";
 import { ImageRejectedError, type PreparedVariants, type StoredVariants } from "../../platform/images.ts";
 import { fieldValue, type ParsedForm, readForm } from "../../platform/multipart.ts";
-import { userRoles, users } from "../../platform/schema.ts";
+import { mfaChallenges, userRoles, users } from "../../platform/schema.ts";
 import {
   AVATAR_FOLDER,
   AVATAR_VARIANTS,
@@ -40,6 +41,14 @@ const FORM_DESCRIPTION =
   "roles[] (repeated, role ids; `roles` is accepted too). File part: picture (at most one; JPEG, PNG or WebP " +
   `judged by its content; at most ${USER_PICTURE_MAX_BYTES} bytes), stored as a 512 × 512 WebP and a 96 × 96 one for lists, without metadata. ` +
   "422 lists every problem in `messages` (firstName, lastName, email, phone, password, roles, picture).";
+
+/**
+ * Where a write changes what a member may do, or how they sign in. Super-admin status is not writable through these
+ * routes (only the seed grants it), so roles, e-mail and password are all there is to compare.
+ */
+const rolesStepUp = (when: string) =>
+  `Sensitive ${when}: 403 with code STEP_UP_REQUIRED unless the session proved a factor (or the password) within ` +
+  "STEP_UP_SECONDS; renew with POST /api/auth/step-up.";
 
 /** Text parts plus room for the roles of a large organisation; one file. */
 const FORM_LIMITS = { fileSize: USER_PICTURE_MAX_BYTES, files: 1, fields: 130 };
@@ -158,7 +167,7 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Create a user; an activation e-mail is sent (the user cannot sign in before activating)",
-        description: FORM_DESCRIPTION,
+        description: `${FORM_DESCRIPTION}\n\n${rolesStepUp("when roles are given")}`,
         consumes: ["multipart/form-data", "application/json"],
         response: { 201: user, ...errors },
       },
@@ -173,6 +182,8 @@ export async function userRoutes(app: FastifyInstance) {
       try {
         id = await db().transaction(async (tx) => {
           await checkUserRules(tx, actorOf(request), { email: input.email, roles: roleIds });
+          // Roles are what a member may do: granting them is sensitive (a new member without roles is not).
+          if (roleIds.length > 0) requireStepUp(request);
           if (picture) stored = await app.images.saveVariants(picture, AVATAR_FOLDER);
           const [created] = await tx
             .insert(users)
@@ -221,7 +232,10 @@ export async function userRoutes(app: FastifyInstance) {
         description:
           `${FORM_DESCRIPTION} The password is optional (empty or absent: unchanged). A new picture replaces the ` +
           'old one; the text part removePicture = "true" clears it. Changing the roles or the password ends the ' +
-          "user's other sessions (their refresh tokens).",
+          "user's other sessions (their refresh tokens).\n\n" +
+          rolesStepUp(
+            "when the roles, the e-mail or the password change (the same roles in another order are no change)",
+          ),
         params: idParams,
         consumes: ["multipart/form-data", "application/json"],
         response: { 200: user, ...errors },
@@ -245,6 +259,15 @@ export async function userRoutes(app: FastifyInstance) {
           guardSuperAdmin(locked, actor, "edit");
           await guardTargetPermissions(tx, id, actor);
           await checkUserRules(tx, actor, { email: input.email, roles: roleIds }, id);
+          const current = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
+          const rolesChanged = !sameIds(
+            current.map((row) => row.roleId),
+            roleIds,
+          );
+          // Changing what a member may do, or what signs them in (whoever sets another's e-mail or password can take
+          // the account over), is sensitive; a name, phone or picture edit is not. Asked before writing.
+          const signInChanged = passwordHash !== undefined || before.email.toLowerCase() !== input.email.toLowerCase();
+          if (rolesChanged || signInChanged) requireStepUp(request);
           if (picture) stored = await app.images.saveVariants(picture, AVATAR_FOLDER);
           const previous = { pictureUrl: locked.target.pictureUrl, pictureSmallUrl: locked.target.pictureSmallUrl };
           const next = stored
@@ -264,15 +287,16 @@ export async function userRoutes(app: FastifyInstance) {
               updatedAt: new Date(),
             })
             .where(eq(users.id, id));
-          const current = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id));
-          const rolesChanged = !sameIds(
-            current.map((row) => row.roleId),
-            roleIds,
-          );
           if (rolesChanged) {
             await tx.delete(userRoles).where(eq(userRoles.userId, id));
             if (roleIds.length > 0)
               await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+          }
+          if (passwordHash) {
+            // A second step won with the old password must not be finished.
+            await tx
+              .delete(mfaChallenges)
+              .where(and(eq(mfaChallenges.userId, id), eq(mfaChallenges.purpose, "sign-in")));
           }
           if (rolesChanged || passwordHash) {
             // Editing oneself keeps the session doing it; every other session of the user ends.

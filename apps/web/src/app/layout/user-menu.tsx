@@ -1,12 +1,14 @@
 import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useLocalStorage } from "@mantine/hooks";
-import { IconChevronDown, IconLogout, IconVolume, IconVolumeOff } from "@tabler/icons-react";
+import { IconChevronDown, IconLogout, IconShieldLock, IconVolume, IconVolumeOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PictureAvatar } from "@/kit/avatar.tsx";
 import { SOUND_STORAGE_KEY } from "@/lib/notification-sound.ts";
 import { logout, useSession } from "@/lib/session.ts";
 import { useCan } from "@/lib/use-can.ts";
+import { SECURITY_PATH } from "../guards.tsx";
 
 /**
  * Whether a new notification chimes, remembered in this browser and followed by its other tabs. Named by what it
@@ -30,7 +32,7 @@ function SoundSwitch() {
   );
 }
 
-/** Avatar + name; the dropdown shows the e-mail, the notification sound's switch and the logout action. */
+/** Avatar + name; the dropdown shows the e-mail, the Security page, the notification sound's switch and the logout action. */
 export function UserMenu() {
   const { t } = useTranslation();
   const session = useSession();
@@ -65,6 +67,9 @@ export function UserMenu() {
           </Text>
         </Box>
         <Menu.Divider />
+        <Menu.Item component={Link} to={SECURITY_PATH} leftSection={<IconShieldLock size={16} aria-hidden />}>
+          {t("TOP_BAR.SECURITY")}
+        </Menu.Item>
         {notified && <SoundSwitch />}
         <Menu.Item
           leftSection={<IconLogout size={16} />}

@@ -10,6 +10,7 @@ import { ChangeTable } from "@/kit/audit-changes.tsx";
 import { changedFieldsText } from "@/kit/audit-labels.ts";
 import { ErrorAlert } from "@/kit/error-alert.tsx";
 import { defineResource } from "@/kit/resource.ts";
+import { type Notice, stepUpDeclinedNotice } from "@/kit/step-up-declined.ts";
 import { downloadFile } from "@/lib/api.ts";
 import { auditLogApi, useAuditActionOptions, useAuditActorOptions, useAuditResourceOptions } from "./api.ts";
 import { auditLogMeta } from "./meta.ts";
@@ -42,14 +43,14 @@ function RecordLink({ entry }: { entry: AuditEntryDetail }) {
 function ExportButton({ filters }: { filters: Record<string, string> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<number | null>(null);
+  const [failed, setFailed] = useState<Notice | null>(null);
   const run = async () => {
     setBusy(true);
     setFailed(null);
     try {
       await downloadFile("/api/audit-log/export", filters, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch {
-      setFailed(Date.now());
+    } catch (error) {
+      setFailed(stepUpDeclinedNotice(error, t) ?? { text: t("AUDIT.EXPORT_ERROR"), at: Date.now() });
     } finally {
       setBusy(false);
     }
@@ -59,7 +60,7 @@ function ExportButton({ filters }: { filters: Record<string, string> }) {
       <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void run()}>
         {t("AUDIT.EXPORT")}
       </Button>
-      {failed && <ErrorAlert message={t("AUDIT.EXPORT_ERROR")} autoHide resetKey={failed} />}
+      {failed && <ErrorAlert message={failed.text} neutral={failed.neutral} autoHide resetKey={failed.at} />}
     </>
   );
 }

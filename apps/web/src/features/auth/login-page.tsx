@@ -1,13 +1,15 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, TextInput } from "@mantine/core";
+import type { MfaChallenge } from "@palco/shared";
 import { IconAlertCircle, IconClock } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { LoginState } from "@/app/guards.tsx";
 import { ApiError } from "@/lib/api.ts";
+import { loadFeatureTexts } from "@/lib/i18n.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
 import { setSession } from "@/lib/session.ts";
-import { login } from "./api.ts";
+import { isMfaChallenge, login } from "./api.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { type LoginErrors, validateLogin } from "./login-form.ts";
 
@@ -21,8 +23,14 @@ function failureText(error: unknown): string {
   return "AUTH.INVALID_CREDENTIALS";
 }
 
-// Two fields and a button: plain state rather than react-hook-form and zod, which the first page anyone opens
-// would otherwise download (see "Bundle budget" in the README).
+/** The first step's alert titles other than "Invalid information". */
+const FAILURE_TITLES: Record<string, string> = { "MFA.CHALLENGE_EXPIRED": "SECOND_STEP.EXPIRED_TITLE" };
+
+// Only members with a second factor need it (screen and texts): loaded when the password was right and one is asked.
+const loadSecondStep = () =>
+  Promise.all([import("./second-step.tsx"), loadFeatureTexts("secondFactor")]).then(([module]) => module);
+const SecondStep = lazy(loadSecondStep);
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const title = usePageTitle("LOGIN.TITLE");
@@ -34,10 +42,17 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Set when the password was right and the account has a second factor. */
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => emailInput.current?.focus(), []);
+  // On the first step, each time it shows (again): the e-mail, or the password once the e-mail is typed.
+  useEffect(() => {
+    if (challenge) return;
+    if (emailInput.current?.value) passwordInput.current?.focus();
+    else emailInput.current?.focus();
+  }, [challenge]);
 
   // On success the session changes and the public-route guard sends the user where they were going.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -51,7 +66,12 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       const { data } = await login(email.trim(), password);
-      setSession(data);
+      if (isMfaChallenge(data)) {
+        // Shown whole at once, title included; a failed load is retried by the lazy component.
+        await loadSecondStep().catch(() => undefined);
+        setPassword("");
+        setChallenge(data);
+      } else setSession(data);
     } catch (error) {
       setPassword("");
       setFailure(failureText(error));
@@ -60,6 +80,24 @@ export default function LoginPage() {
       setSubmitting(false);
     }
   };
+
+  const restart = (reason: string | null) => {
+    setChallenge(null);
+    setFailure(reason);
+  };
+
+  if (challenge) {
+    return (
+      <AuthLayout
+        title={t("SECOND_STEP.TITLE")}
+        subtitle={t(challenge.methods.includes("passkey") ? "SECOND_STEP.SUBTITLE_PASSKEY" : "SECOND_STEP.SUBTITLE")}
+      >
+        <Suspense fallback={<Loader size="sm" mx="auto" display="block" aria-label={t("COMMON.LOADING")} />}>
+          <SecondStep challenge={challenge} onRestart={restart} />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={title} subtitle={t("LOGIN.SUBTITLE")}>
@@ -71,7 +109,12 @@ export default function LoginPage() {
             </Alert>
           )}
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t("LOGIN.INVALID_TITLE")}>
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle />}
+              title={t(FAILURE_TITLES[failure] ?? "LOGIN.INVALID_TITLE")}
+            >
               {t(failure)}
             </Alert>
           )}

@@ -11,9 +11,11 @@ import type { z } from "zod";
 import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
 import { ConfirmModal } from "@/kit/confirm-modal.tsx";
 import { useDetailFeedback } from "@/kit/detail-page.tsx";
+import { ErrorAlert } from "@/kit/error-alert.tsx";
 import { useErrorText } from "@/kit/error-text.ts";
 import { formatMoney } from "@/kit/format.ts";
 import { RefusedButton } from "@/kit/page-header.tsx";
+import { type Notice, stepUpDeclinedNotice } from "@/kit/step-up-declined.ts";
 import { ApiError, serverMessages } from "@/lib/api.ts";
 import { flash } from "@/lib/flash.ts";
 import { useCan } from "@/lib/use-can.ts";
@@ -56,7 +58,7 @@ type OwnerPaymentValues = z.input<typeof ownerPaymentForm>;
  * The header actions of a booking (spec 02 §4): mark the tickets sent, then delivered; record the owner's payment;
  * cancel. Each shows only while the booking's state allows it (cancel stays, disabled, once canceled, saying why)
  * and to staff holding its permission. The server's answer replaces the booking on screen; a failure closes the
- * dialog and the page's alert says why.
+ * dialog and the page's alert says why (a declined step-up does not: the dialog stays, with what was typed).
  */
 export function BookingActions({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
@@ -69,6 +71,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const errorText = useErrorText();
   const [open, setOpen] = useState<Dialog | null>(null);
   const [policiesAccepted, setPoliciesAccepted] = useState(false);
+  /** The member closed "Confirm it is you": the dialog stays, with what was typed, and says the action was not done. */
+  const [declined, setDeclined] = useState<Notice | null>(null);
   const newTabId = useId();
   const allowed = allowedActions(booking);
   const detailKey = bookingsApi.keys.detail(booking.id);
@@ -95,6 +99,11 @@ export function BookingActions({ booking }: { booking: Booking }) {
       );
     },
     onError: (error, next) => {
+      const notice = stepUpDeclinedNotice(error, t);
+      if (notice) {
+        setDeclined(notice);
+        return;
+      }
       // A reference the server found wanting stays in the dialog, under the field.
       const reference = error instanceof ApiError ? error.messages.ownerPaymentReference : undefined;
       if (next.kind === "payOwner" && reference) {
@@ -109,12 +118,15 @@ export function BookingActions({ booking }: { booking: Booking }) {
   });
 
   const close = () => {
-    if (!change.isPending) setOpen(null);
+    if (change.isPending) return;
+    setOpen(null);
+    setDeclined(null);
   };
   const confirmText = (action: string) => t("BOOKINGS.CONFIRM", { action: t(action) });
-  const submitPayment = paymentForm.handleSubmit((values) =>
-    change.mutate({ kind: "payOwner", reference: values.ownerPaymentReference }),
-  );
+  const submitPayment = paymentForm.handleSubmit((values) => {
+    setDeclined(null);
+    change.mutate({ kind: "payOwner", reference: values.ownerPaymentReference });
+  });
 
   return (
     <>
@@ -202,6 +214,9 @@ export function BookingActions({ booking }: { booking: Booking }) {
             <Text size="sm" c="dimmed">
               {t("BOOKINGS.PAY_OWNER_TEXT", { owner: booking.box.userName, amount: formatMoney(booking.ownerTotal) })}
             </Text>
+            {declined && (
+              <ErrorAlert message={declined.text} neutral resetKey={declined.at} onClose={() => setDeclined(null)} />
+            )}
             <TextInput
               {...paymentForm.register("ownerPaymentReference")}
               label={t("BOOKINGS.FIELDS.PAYMENT_REFERENCE")}

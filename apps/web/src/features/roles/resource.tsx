@@ -37,6 +37,7 @@ export default defineResource({
       { key: "name", label: `${F}.NAME`, link: true },
       { key: "userCount", label: `${F}.USER_COUNT`, width: 140 },
       { key: "permissionCount", label: `${F}.PERMISSION_COUNT`, width: 160 },
+      { key: "requiresMfa", label: `${F}.TWO_STEP`, kind: "boolean", width: 170 },
     ],
   },
   detail: {
@@ -44,6 +45,7 @@ export default defineResource({
       { key: "id", label: `${F}.ID` },
       { key: "name", label: `${F}.NAME` },
       { key: "userCount", label: `${F}.USER_COUNT` },
+      { key: "requiresMfa", label: `${F}.REQUIRES_MFA`, kind: "boolean" },
     ],
     sections: [{ key: "permissions", title: `${F}.PERMISSIONS`, render: (role) => <RolePermissions role={role} /> }],
   },
@@ -52,7 +54,10 @@ export default defineResource({
     sections: [
       {
         key: "general",
-        fields: [{ name: "name", label: `${F}.NAME`, kind: "text", maxLength: 100 }],
+        fields: [
+          { name: "name", label: `${F}.NAME`, kind: "text", maxLength: 100 },
+          { name: "requiresMfa", label: `${F}.REQUIRES_MFA`, kind: "switch", hint: "ROLES.HINTS.REQUIRES_MFA" },
+        ],
       },
       {
         key: "permissions",
@@ -69,8 +74,12 @@ export default defineResource({
         ],
       },
     ],
-    empty: { name: "", permissions: [] as string[] },
-    fromRecord: (role) => ({ name: role.name, permissions: role.permissions.map((permission) => permission.code) }),
+    empty: { name: "", permissions: [] as string[], requiresMfa: false },
+    fromRecord: (role) => ({
+      name: role.name,
+      permissions: role.permissions.map((permission) => permission.code),
+      requiresMfa: role.requiresMfa,
+    }),
     deleteBlocked: (role) => (role.userCount > 0 ? "ROLES.DELETE_IN_USE" : null),
     maxWidth: 1180,
   },

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import {
   FEE_CODES,
   type FeeChange,
@@ -8,13 +8,13 @@ import {
   type FeeSettingsValues,
   feeSettingsInput,
 } from "@palco/shared";
-import { IconCircleCheck, IconPercentage } from "@tabler/icons-react";
+import { IconPercentage } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
-import { ErrorAlert } from "@/kit/error-alert.tsx";
+import { ErrorAlert, NoticeAlert } from "@/kit/error-alert.tsx";
 import { useErrorText } from "@/kit/error-text.ts";
 import { formatDateTime } from "@/kit/format.ts";
 import { HistoryCard } from "@/kit/history-section.tsx";
@@ -22,6 +22,8 @@ import { PageHeader } from "@/kit/page-header.tsx";
 import { placeServerMessages } from "@/kit/place-server-messages.ts";
 import { versioned } from "@/kit/resource-api.ts";
 import { type StaleConflict, StaleVersionPanel, staleConflictOf } from "@/kit/stale-version.tsx";
+import { type Notice, stepUpDeclinedNotice } from "@/kit/step-up-declined.ts";
+import { DoneAlert } from "@/kit/success-banner.tsx";
 import { ifMatch, versionOf } from "@/kit/versions.ts";
 import { ApiError, api } from "@/lib/api.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
@@ -55,7 +57,7 @@ function FeesForm({ fees, reload }: { fees: FeeSetting[]; reload: () => Promise<
   const client = useQueryClient();
   const errorText = useErrorText();
   const [saved, setSaved] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; at: number } | null>(null);
+  const [failure, setFailure] = useState<Notice | null>(null);
   // The version the form was filled from: a save is conditional on it (If-Match), as every record's form.
   const baseVersion = useRef(versionOf(fees));
   const [conflict, setConflict] = useState<StaleConflict | null>(null);
@@ -94,7 +96,7 @@ function FeesForm({ fees, reload }: { fees: FeeSetting[]; reload: () => Promise<
         setFailure({ text: unplaced.join("\n"), at: Date.now() });
         return;
       }
-      setFailure({ text: t("ERROR_PAGES.UPDATING_DATA"), at: Date.now() });
+      setFailure(stepUpDeclinedNotice(error, t) ?? { text: t("ERROR_PAGES.UPDATING_DATA"), at: Date.now() });
     },
   });
 
@@ -129,20 +131,7 @@ function FeesForm({ fees, reload }: { fees: FeeSetting[]; reload: () => Promise<
       )}
     >
       <Stack gap="md">
-        {saved && (
-          <Alert
-            color="green"
-            variant="light"
-            icon={<IconCircleCheck />}
-            role="status"
-            withCloseButton
-            closeButtonLabel={t("COMMON.CLOSE")}
-            onClose={() => setSaved(false)}
-            data-testid="success-banner"
-          >
-            {t("FEE_SETTINGS.SAVED")}
-          </Alert>
-        )}
+        {saved && <DoneAlert text={t("FEE_SETTINGS.SAVED")} onClose={() => setSaved(false)} />}
         {conflict && (
           <StaleVersionPanel
             conflict={conflict}
@@ -152,7 +141,7 @@ function FeesForm({ fees, reload }: { fees: FeeSetting[]; reload: () => Promise<
             onKeepMine={() => void rebase(false)}
           />
         )}
-        {failure && <ErrorAlert message={failure.text} resetKey={failure.at} onClose={() => setFailure(null)} />}
+        {failure && <NoticeAlert notice={failure} onClose={() => setFailure(null)} />}
         {FEE_CODES.map((code) => (
           <TextInput
             key={code}

@@ -1,5 +1,6 @@
 import { IconUsers } from "@tabler/icons-react";
 import type { ResourceMeta } from "@/kit/resource.ts";
+import { loadFeatureTexts } from "@/lib/i18n.ts";
 
 export const usersMeta: ResourceMeta = {
   name: "users",
@@ -15,5 +16,6 @@ export const usersMeta: ResourceMeta = {
     activate: "USERS_ACTIVATE",
     delete: "USERS_DELETE",
   },
-  load: () => import("./resource.tsx"),
+  // The sessions and two-step reset of a member's detail read the Security page's texts.
+  load: () => Promise.all([import("./resource.tsx"), loadFeatureTexts("security")]).then(([resource]) => resource),
 };

@@ -14,6 +14,7 @@ const signedIn = (id: number, isSuperAdmin: boolean): SessionUser => ({
   isActive: true,
   isSuperAdmin,
   permissions: [],
+  mfaEnrollmentRequired: false,
 });
 
 describe("userRefusals (mirrors the users API's conflicts)", () => {

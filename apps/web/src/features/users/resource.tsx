@@ -8,6 +8,7 @@ import { roleOptionsQuery, useRoleSelectOptions } from "@/lib/lookups.ts";
 import { usersApi } from "./api.ts";
 import { usersMeta } from "./meta.ts";
 import { userRefusals } from "./refusals.ts";
+import { ResetTwoStep, UserSessions } from "./security-sections.tsx";
 import { syncSignedInUser } from "./session-sync.ts";
 
 const F = "USERS.FIELDS";
@@ -73,6 +74,20 @@ export default defineResource({
       { key: "email", label: `${F}.EMAIL` },
       { key: "phone", label: `${F}.PHONE` },
       { key: "roles", label: `${F}.ROLES`, kind: "tags" },
+    ],
+    sections: [
+      {
+        key: "sessions",
+        title: "USER_SECURITY.SESSIONS_TITLE",
+        permission: "USERS_EDIT",
+        render: (user) => <UserSessions user={user} />,
+      },
+      {
+        key: "two-step",
+        title: "USER_SECURITY.TWO_STEP_TITLE",
+        permission: "USERS_EDIT",
+        render: (user) => <ResetTwoStep user={user} />,
+      },
     ],
   },
   form: {

@@ -1,0 +1,138 @@
+import { Button, Group, Stack, Text } from "@mantine/core";
+import type { User } from "@palco/shared";
+import { IconLogout, IconShieldOff } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
+import { ConfirmModal } from "@/kit/confirm-modal.tsx";
+import { NoticeAlert } from "@/kit/error-alert.tsx";
+import type { Notice } from "@/kit/step-up-declined.ts";
+import { DoneAlert } from "@/kit/success-banner.tsx";
+import { failureNotice, securityApi, userSessionsKey } from "../security/api.ts";
+import { SessionsList } from "../security/sessions-list.tsx";
+
+type Failure = Notice;
+
+const nameOf = (user: User) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/** A member's open sessions (USERS_EDIT), and "sign out all sessions" (a sensitive action: it may ask a step-up). */
+export function UserSessions({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const key = userSessionsKey(user.id);
+  const sessions = useQuery({ queryKey: key, queryFn: ({ signal }) => securityApi.userSessions(user.id, signal) });
+  const [asked, setAsked] = useState(false);
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const endAll = useMutation({
+    mutationFn: () => securityApi.endUserSessions(user.id),
+    onSuccess: async () => {
+      setDone(true);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: key }),
+        client.invalidateQueries({ queryKey: [AUDIT_LOG_KEY] }),
+      ]);
+    },
+    onError: (error) => setFailure(failureNotice(error, t("USER_SECURITY.SIGN_OUT_ALL_ERROR"), t)),
+  });
+  const count = sessions.data?.length ?? 0;
+
+  return (
+    <Stack gap="sm" data-testid="user-sessions">
+      {done && <DoneAlert text={t("USER_SECURITY.SIGNED_OUT_ALL")} onClose={() => setDone(false)} />}
+      {failure && <NoticeAlert notice={failure} onClose={() => setFailure(null)} />}
+      <SessionsList
+        sessions={sessions.data}
+        loading={sessions.isPending}
+        loadFailed={sessions.isError}
+        onRetry={() => void sessions.refetch()}
+      />
+      {count > 0 && (
+        <Group>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            loading={endAll.isPending}
+            onClick={() => {
+              setDone(false);
+              setFailure(null);
+              setAsked(true);
+            }}
+          >
+            {t("USER_SECURITY.SIGN_OUT_ALL")}
+          </Button>
+        </Group>
+      )}
+      <ConfirmModal
+        opened={asked}
+        title={t("USER_SECURITY.SIGN_OUT_ALL_TITLE", { name: nameOf(user) })}
+        confirmLabel={t("USER_SECURITY.SIGN_OUT_ALL")}
+        onConfirm={() => {
+          // Closed first: a step-up asked for by the call opens its own dialog.
+          setAsked(false);
+          endAll.mutate();
+        }}
+        onClose={() => setAsked(false)}
+      >
+        {t("USER_SECURITY.SIGN_OUT_ALL_TEXT")}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+/** "Reset two-step sign-in" (USERS_EDIT): removes the member's factors and recovery codes; they are e-mailed. */
+export function ResetTwoStep({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [asked, setAsked] = useState(false);
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const reset = useMutation({
+    mutationFn: () => securityApi.resetUserMfa(user.id),
+    onSuccess: async () => {
+      setDone(true);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: userSessionsKey(user.id) }),
+        client.invalidateQueries({ queryKey: [AUDIT_LOG_KEY] }),
+      ]);
+    },
+    onError: (error) => setFailure(failureNotice(error, t("USER_SECURITY.RESET_ERROR"), t)),
+  });
+
+  return (
+    <Stack gap="sm" align="flex-start">
+      {done && <DoneAlert text={t("USER_SECURITY.RESET_DONE")} onClose={() => setDone(false)} />}
+      {failure && <NoticeAlert notice={failure} onClose={() => setFailure(null)} />}
+      <Text size="sm" c="dimmed" maw={720}>
+        {t("USER_SECURITY.RESET_DESCRIPTION")}
+      </Text>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconShieldOff size={16} aria-hidden />}
+        loading={reset.isPending}
+        onClick={() => {
+          setDone(false);
+          setFailure(null);
+          setAsked(true);
+        }}
+      >
+        {t("USER_SECURITY.RESET")}
+      </Button>
+      <ConfirmModal
+        opened={asked}
+        title={t("USER_SECURITY.RESET_TITLE", { name: nameOf(user) })}
+        confirmLabel={t("USER_SECURITY.RESET")}
+        onConfirm={() => {
+          setAsked(false);
+          reset.mutate();
+        }}
+        onClose={() => setAsked(false)}
+      >
+        {t("USER_SECURITY.RESET_TEXT")}
+      </ConfirmModal>
+    </Stack>
+  );
+}
