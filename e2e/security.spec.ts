@@ -453,9 +453,13 @@ test("staff end a member's sessions and reset their two-step sign-in (en)", asyn
   await expect(sessions.getByText("No open sessions.")).toBeVisible();
   expect(await meStatus(page.request, own.token)).toBe(401);
 
+  // What there is to reset, before deciding.
+  await expect(page.getByTestId("user-factors")).toHaveText("Authenticator app · 10 recovery codes left");
   await page.getByRole("button", { name: "Reset two-step sign-in" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Reset two-step sign-in" }).click();
   await passStepUpIfAsked(page, texts, USERS.admin.password, page.getByText("Their two-step sign-in was reset."));
+  await expect(page.getByTestId("user-factors")).toHaveText("Not set up: they sign in with their password alone.");
+  await expect(page.getByRole("button", { name: "Reset two-step sign-in" })).toHaveCount(0);
   // Without factors the member signs in with the password alone again.
   const answer = await signInAnswer(page.request, member);
   expect(answer.mfaRequired).toBeUndefined();

@@ -641,6 +641,17 @@ describe("staff reset", () => {
 
     const noRights = await t.userWith("USERS_SHOW");
     expectErrorShape(await call(t.app, { method: "DELETE", url: `/api/users/${m.id}/mfa`, headers: noRights }), 403);
+    // What there is to reset, as staff see it before deciding: the factors' kinds and names, never a secret.
+    expectErrorShape(await call(t.app, { method: "GET", url: `/api/users/${m.id}/mfa`, headers: noRights }), 403);
+    expectErrorShape(await call(t.app, { method: "GET", url: "/api/users/2147483647/mfa", headers: admin }), 404);
+    const seen = await call(t.app, { method: "GET", url: `/api/users/${m.id}/mfa`, headers: admin });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toMatchObject({
+      totp: true,
+      passkeys: [{ name: "Laptop", lastUsedAt: null }],
+      recoveryCodesLeft: 10,
+      required: false,
+    });
     expectErrorShape(await call(t.app, { method: "DELETE", url: "/api/users/2147483647/mfa", headers: admin }), 404);
     // USERS_EDIT alone does not reach a super-admin.
     const editor = await t.userWith("USERS_EDIT");
@@ -653,6 +664,8 @@ describe("staff reset", () => {
     const reset = await call(t.app, { method: "DELETE", url: `/api/users/${m.id}/mfa`, headers: admin });
     expect(reset.statusCode, reset.body).toBe(204);
     expectErrorShape(await call(t.app, { method: "GET", url: "/api/auth/me", headers: m.headers }), 401);
+    const after = await call(t.app, { method: "GET", url: `/api/users/${m.id}/mfa`, headers: admin });
+    expect(after.json()).toEqual({ totp: false, passkeys: [], recoveryCodesLeft: 0, required: false });
     const session = await signIn(m.email, m.password);
     expect(await status(bearer(session.token))).toEqual({
       totp: false,

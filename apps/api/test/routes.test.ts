@@ -184,6 +184,7 @@ const EXPECTED: Record<string, RoutePermission> = {
   "DELETE /api/users/:id": "USERS_DELETE",
   "PUT /api/users/:id/activate": "USERS_ACTIVATE",
   "PUT /api/users/:id/deactivate": "USERS_ACTIVATE",
+  "GET /api/users/:id/mfa": "USERS_EDIT",
   "DELETE /api/users/:id/mfa": "USERS_EDIT",
   "GET /api/users/:id/sessions": "USERS_EDIT",
   "DELETE /api/users/:id/sessions": "USERS_EDIT",

@@ -148,6 +148,16 @@ const en = {
     RESET_TEXT: "Their authenticator app, passkeys and recovery codes stop working at once.",
     RESET_DONE: "Their two-step sign-in was reset.",
     RESET_ERROR: "Their two-step sign-in could not be reset. Please try again.",
+    RESET_SELF_TEXT: "This is your own account: every session of yours ends, this one too, and you sign in again.",
+    FACTORS_NONE: "Not set up: they sign in with their password alone.",
+    FACTORS_NONE_REQUIRED:
+      "Not set up yet, although their role requires it: their next sign-in leads them to set it up.",
+    FACTORS_APP: "Authenticator app",
+    FACTORS_PASSKEYS_one: "{{count}} passkey",
+    FACTORS_PASSKEYS_other: "{{count}} passkeys",
+    FACTORS_CODES_one: "{{count}} recovery code left",
+    FACTORS_CODES_other: "{{count}} recovery codes left",
+    FACTORS_LOAD_ERROR: "Their two-step sign-in could not be read.",
   },
 };
 
@@ -297,6 +307,17 @@ const es: TextShape<typeof en> = {
       "Su app de autenticación, sus llaves de acceso y sus códigos de recuperación dejan de funcionar de inmediato.",
     RESET_DONE: "Se restableció su inicio de sesión en dos pasos.",
     RESET_ERROR: "No se pudo restablecer su inicio de sesión en dos pasos. Inténtalo de nuevo.",
+    RESET_SELF_TEXT:
+      "Es tu propia cuenta: se cierran todas tus sesiones, también esta, y tendrás que volver a iniciar sesión.",
+    FACTORS_NONE: "No está configurado: inicia sesión solo con su contraseña.",
+    FACTORS_NONE_REQUIRED:
+      "Aún no está configurado, aunque su rol lo exige: su próximo inicio de sesión lo llevará a configurarlo.",
+    FACTORS_APP: "App de autenticación",
+    FACTORS_PASSKEYS_one: "{{count}} llave de acceso",
+    FACTORS_PASSKEYS_other: "{{count}} llaves de acceso",
+    FACTORS_CODES_one: "Le queda {{count}} código de recuperación",
+    FACTORS_CODES_other: "Le quedan {{count}} códigos de recuperación",
+    FACTORS_LOAD_ERROR: "No se pudo leer su inicio de sesión en dos pasos.",
   },
 };
 

@@ -12,7 +12,7 @@ import {
 } from "@palco/shared";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { type AuditContext, recordAudit } from "../../platform/audit.ts";
-import { verifyPassword } from "../../platform/auth.ts";
+import { loadSessionUser, verifyPassword } from "../../platform/auth.ts";
 import type { Db } from "../../platform/db.ts";
 import { conflict, notFound, tooManyAttempts, unauthorized, unprocessable } from "../../platform/errors.ts";
 import type { BackgroundTasks, Mailer } from "../../platform/mail.ts";
@@ -183,12 +183,23 @@ export class SecurityService {
   }
 
   async status(member: Member, sessionId: string): Promise<MfaStatus> {
-    const factors = await this.factorsOf(this.deps.db, member.id);
+    return this.statusOf(member.id, await this.mfaRequired(member.id, sessionId));
+  }
+
+  /** Another member's factors, for staff deciding on a reset (404 for an unknown member). */
+  async memberStatus(userId: number): Promise<MfaStatus> {
+    const loaded = await loadSessionUser(this.deps.db, { userId, policy: this.deps.sessions.policy });
+    if (!loaded) throw notFound();
+    return this.statusOf(userId, loaded.mfaRequired);
+  }
+
+  private async statusOf(userId: number, required: boolean): Promise<MfaStatus> {
+    const factors = await this.factorsOf(this.deps.db, userId);
     return {
       totp: factors.totpSealed !== null,
       passkeys: factors.passkeys.map(toPasskey),
       recoveryCodesLeft: hasFactor(factors) ? factors.recoveryCodesLeft : 0,
-      required: await this.mfaRequired(member.id, sessionId),
+      required,
     };
   }
 

@@ -1,4 +1,4 @@
-import { errorBody, idParams, stepUpBody, stepUpOptions, stepUpResult } from "@palco/shared";
+import { errorBody, idParams, mfaStatus, stepUpBody, stepUpOptions, stepUpResult } from "@palco/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,7 +7,7 @@ import { memberOf } from "./routes.ts";
 
 const errors = { "4xx": errorBody };
 
-/** Proving it is still the member (step-up), and staff resetting a member's factors. */
+/** Proving it is still the member (step-up), and staff reading and resetting a member's factors. */
 export async function stepUpRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = () => app.security;
@@ -51,6 +51,21 @@ export async function stepUpRoutes(app: FastifyInstance) {
       const { member, sessionId } = memberOf(request);
       return security().stepUp(member, sessionId, request.body, request.ip, auditContext(request));
     },
+  );
+
+  r.get(
+    "/api/users/:id/mfa",
+    {
+      // Who may reset a member's factors sees what there is to reset.
+      config: { permission: "USERS_EDIT" },
+      schema: {
+        tags: ["Users"],
+        summary: "A member's second factors (no secrets) and whether their roles require one",
+        params: idParams,
+        response: { 200: mfaStatus, ...errors },
+      },
+    },
+    async (request) => security().memberStatus(request.params.id),
   );
 
   r.delete(

@@ -8,6 +8,7 @@ import { getSession, updateSessionUser } from "@/lib/session.ts";
 export const MFA_KEY = ["auth", "mfa"] as const;
 export const OWN_SESSIONS_KEY = ["auth", "sessions"] as const;
 export const userSessionsKey = (userId: number) => ["users", userId, "sessions"] as const;
+export const userMfaKey = (userId: number) => ["users", userId, "mfa"] as const;
 
 type Data<T> = { data: T } | T;
 
@@ -38,6 +39,7 @@ export const securityApi = {
   userSessions: (userId: number, signal?: AbortSignal) =>
     call<AuthSession[]>(`/api/users/${userId}/sessions`, { signal }),
   endUserSessions: (userId: number) => api<void>(`/api/users/${userId}/sessions`, { method: "DELETE" }),
+  userMfa: (userId: number, signal?: AbortSignal) => call<MfaStatus>(`/api/users/${userId}/mfa`, { signal }),
   resetUserMfa: (userId: number) => api<void>(`/api/users/${userId}/mfa`, { method: "DELETE" }),
 };
 

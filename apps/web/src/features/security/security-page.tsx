@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCircleCheck, IconShieldExclamation } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorAlert, NoticeAlert } from "@/kit/error-alert.tsx";
@@ -47,6 +47,11 @@ export default function SecurityPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   // Whether this visit began with enrolment required, so the page can say when it is done and lead on.
   const forced = useRef(Boolean(session?.user.mfaEnrollmentRequired));
+
+  // A confined session reads its user again on arrival: a role that stopped requiring a factor frees it at once.
+  useEffect(() => {
+    if (forced.current) void refreshSignedInUser();
+  }, []);
 
   const announce = (key: string, values?: Record<string, string>) => setNotice({ key, values, at: Date.now() });
 
