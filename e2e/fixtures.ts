@@ -353,3 +353,25 @@ export async function expectInboxOldestFirst(page: Page, resource: "owners" | "b
   const waited = shown.map((id) => readyAt.get(id) ?? Number.NaN);
   expect(waited).toEqual([...waited].sort((a, b) => a - b));
 }
+
+// ── Passkeys ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Gives the page a platform authenticator through Chromium's DevTools (WebAuthn domain): it holds discoverable
+ * credentials and verifies the user, as a phone or a laptop with a fingerprint reader does. Answers the DevTools
+ * session and the authenticator's id, to read its credentials.
+ */
+export async function addVirtualAuthenticator(page: Page) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("WebAuthn.enable");
+  const { authenticatorId } = await devtools.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return { devtools, authenticatorId };
+}

@@ -2,7 +2,15 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { Secret, TOTP } from "otpauth";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { E2E_STEP_UP_SECONDS, PUBLIC_ORIGIN } from "./environment.ts";
-import { apiClient, type Credentials, createStaffWith, successBanner, USERS, writeStorage } from "./fixtures.ts";
+import {
+  addVirtualAuthenticator,
+  apiClient,
+  type Credentials,
+  createStaffWith,
+  successBanner,
+  USERS,
+  writeStorage,
+} from "./fixtures.ts";
 
 // Passkeys are bound to PUBLIC_URL's host name (WebAuthn refuses an IP address): browse it, not 127.0.0.1.
 test.use({ baseURL: PUBLIC_ORIGIN });
@@ -174,18 +182,7 @@ type BrowserWebAuthn = {
 
 test("a member with a passkey signs in with it (Chromium's virtual authenticator)", async ({ page }) => {
   const staff = await createStaffWith(page.request, []);
-  // A platform authenticator that holds discoverable credentials and verifies the user, as a phone or laptop does.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   // The passkey is registered through the API with the browser's own ceremony, as the Security page does.
   await page.goto("/login");

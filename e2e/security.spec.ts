@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { PUBLIC_ORIGIN } from "./environment.ts";
 import {
+  addVirtualAuthenticator,
   apiClient,
   apiSession,
   type Credentials,
@@ -251,18 +252,7 @@ for (const language of ["en", "es"] as const) {
 
   test(`adds, renames and removes a passkey made by the browser (${language})`, async ({ page }) => {
     const member = await createStaffWith(page.request, [], unique(language === "en" ? "Passkey" : "Llave"));
-    // A virtual platform authenticator (fingerprint already given), as Chromium's DevTools offer for tests.
-    const devtools = await page.context().newCDPSession(page);
-    await devtools.send("WebAuthn.enable");
-    const { authenticatorId } = await devtools.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    const { devtools, authenticatorId } = await addVirtualAuthenticator(page);
     await useLanguage(page, language);
     // Passkeys belong to the PUBLIC_URL's host name (WebAuthn refuses an IP address). The form, not a stored
     // session: the member signs out and in again with the passkey below.

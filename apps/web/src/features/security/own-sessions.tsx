@@ -1,10 +1,11 @@
-import { Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { AuthSession } from "@palco/shared";
 import { IconLogout } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "@/kit/confirm-modal.tsx";
+import { ConfirmedButton } from "@/kit/confirmed-button.tsx";
 import { NoticeAlert } from "@/kit/error-alert.tsx";
 import { logout } from "@/lib/session.ts";
 import { failureText, OWN_SESSIONS_KEY, securityApi } from "./api.ts";
@@ -22,7 +23,6 @@ export function OwnSessions({ onNotice }: { onNotice: (key: string) => void }) {
   const client = useQueryClient();
   const sessions = useQuery({ queryKey: OWN_SESSIONS_KEY, queryFn: ({ signal }) => securityApi.sessions(signal) });
   const [target, setTarget] = useState<AuthSession | null>(null);
-  const [othersAsked, setOthersAsked] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
   const fail = (error: unknown) =>
@@ -60,18 +60,16 @@ export function OwnSessions({ onNotice }: { onNotice: (key: string) => void }) {
           </Text>
         </Box>
         {hasOthers && (
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconLogout size={16} aria-hidden />}
+          <ConfirmedButton
+            label={t("SECURITY.SESSIONS.SIGN_OUT_OTHERS")}
+            title={t("SECURITY.SESSIONS.SIGN_OUT_OTHERS_TITLE")}
+            icon={<IconLogout size={16} aria-hidden />}
             loading={endOthers.isPending}
-            onClick={() => {
-              setFailure(null);
-              setOthersAsked(true);
-            }}
+            onOpen={() => setFailure(null)}
+            onConfirm={() => endOthers.mutate()}
           >
-            {t("SECURITY.SESSIONS.SIGN_OUT_OTHERS")}
-          </Button>
+            {t("SECURITY.SESSIONS.SIGN_OUT_OTHERS_TEXT")}
+          </ConfirmedButton>
         )}
       </Group>
       <Stack gap="sm">
@@ -103,18 +101,6 @@ export function OwnSessions({ onNotice }: { onNotice: (key: string) => void }) {
         {target?.current
           ? t("SECURITY.SESSIONS.SIGN_OUT_CURRENT_TEXT")
           : t("SESSIONS.SIGN_OUT_TEXT", { device: target ? deviceName(target, t) : "" })}
-      </ConfirmModal>
-      <ConfirmModal
-        opened={othersAsked}
-        title={t("SECURITY.SESSIONS.SIGN_OUT_OTHERS_TITLE")}
-        confirmLabel={t("SECURITY.SESSIONS.SIGN_OUT_OTHERS")}
-        onConfirm={() => {
-          setOthersAsked(false);
-          endOthers.mutate();
-        }}
-        onClose={() => setOthersAsked(false)}
-      >
-        {t("SECURITY.SESSIONS.SIGN_OUT_OTHERS_TEXT")}
       </ConfirmModal>
     </Card>
   );

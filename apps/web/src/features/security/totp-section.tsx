@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmModal } from "@/kit/confirm-modal.tsx";
+import { ConfirmedButton } from "@/kit/confirmed-button.tsx";
 import { NoticeAlert } from "@/kit/error-alert.tsx";
 import type { Notice } from "@/kit/step-up-declined.ts";
 import { ApiError } from "@/lib/api.ts";
@@ -143,7 +143,6 @@ function TotpSetupForm({
 export function TotpSection({ status, onNotice, onEnrolled, onChanged }: Props) {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const [removing, setRemoving] = useState(false);
   const [failure, setFailure] = useState<Notice | null>(null);
   const start = useMutation({
     mutationFn: () => securityApi.startTotp(),
@@ -186,9 +185,14 @@ export function TotpSection({ status, onNotice, onEnrolled, onChanged }: Props) 
         <Group justify="space-between" mt="sm" gap="sm">
           <Text size="sm">{t(status.totp ? "SECURITY.TOTP.ON" : "SECURITY.TOTP.OFF")}</Text>
           {status.totp ? (
-            <Button variant="light" color="red" onClick={() => setRemoving(true)} loading={remove.isPending}>
-              {t("SECURITY.TOTP.REMOVE")}
-            </Button>
+            <ConfirmedButton
+              label={t("SECURITY.TOTP.REMOVE")}
+              title={t("SECURITY.TOTP.REMOVE_TITLE")}
+              loading={remove.isPending}
+              onConfirm={() => remove.mutate()}
+            >
+              {t("SECURITY.TOTP.REMOVE_TEXT")}
+            </ConfirmedButton>
           ) : (
             <Button
               onClick={() => {
@@ -202,19 +206,6 @@ export function TotpSection({ status, onNotice, onEnrolled, onChanged }: Props) 
           )}
         </Group>
       )}
-      <ConfirmModal
-        opened={removing}
-        title={t("SECURITY.TOTP.REMOVE_TITLE")}
-        confirmLabel={t("SECURITY.TOTP.REMOVE")}
-        onConfirm={() => {
-          // Closed first: a step-up asked for by the removal opens its own dialog.
-          setRemoving(false);
-          remove.mutate();
-        }}
-        onClose={() => setRemoving(false)}
-      >
-        {t("SECURITY.TOTP.REMOVE_TEXT")}
-      </ConfirmModal>
     </Box>
   );
 }

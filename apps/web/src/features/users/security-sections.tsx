@@ -1,11 +1,11 @@
-import { Button, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { Group, Skeleton, Stack, Text } from "@mantine/core";
 import type { MfaStatus, User } from "@palco/shared";
 import { IconLogout, IconShieldOff } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
-import { ConfirmModal } from "@/kit/confirm-modal.tsx";
+import { ConfirmedButton } from "@/kit/confirmed-button.tsx";
 import { ErrorAlert, NoticeAlert } from "@/kit/error-alert.tsx";
 import type { Notice } from "@/kit/step-up-declined.ts";
 import { DoneAlert } from "@/kit/success-banner.tsx";
@@ -23,7 +23,6 @@ export function UserSessions({ user }: { user: User }) {
   const client = useQueryClient();
   const key = userSessionsKey(user.id);
   const sessions = useQuery({ queryKey: key, queryFn: ({ signal }) => securityApi.userSessions(user.id, signal) });
-  const [asked, setAsked] = useState(false);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const endAll = useMutation({
@@ -51,34 +50,21 @@ export function UserSessions({ user }: { user: User }) {
       />
       {count > 0 && (
         <Group>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconLogout size={16} aria-hidden />}
+          <ConfirmedButton
+            label={t("USER_SECURITY.SIGN_OUT_ALL")}
+            title={t("USER_SECURITY.SIGN_OUT_ALL_TITLE", { name: nameOf(user) })}
+            icon={<IconLogout size={16} aria-hidden />}
             loading={endAll.isPending}
-            onClick={() => {
+            onOpen={() => {
               setDone(false);
               setFailure(null);
-              setAsked(true);
             }}
+            onConfirm={() => endAll.mutate()}
           >
-            {t("USER_SECURITY.SIGN_OUT_ALL")}
-          </Button>
+            {t("USER_SECURITY.SIGN_OUT_ALL_TEXT")}
+          </ConfirmedButton>
         </Group>
       )}
-      <ConfirmModal
-        opened={asked}
-        title={t("USER_SECURITY.SIGN_OUT_ALL_TITLE", { name: nameOf(user) })}
-        confirmLabel={t("USER_SECURITY.SIGN_OUT_ALL")}
-        onConfirm={() => {
-          // Closed first: a step-up asked for by the call opens its own dialog.
-          setAsked(false);
-          endAll.mutate();
-        }}
-        onClose={() => setAsked(false)}
-      >
-        {t("USER_SECURITY.SIGN_OUT_ALL_TEXT")}
-      </ConfirmModal>
     </Stack>
   );
 }
@@ -111,7 +97,6 @@ function FactorsSummary({ status, failed }: { status: MfaStatus | undefined; fai
 export function ResetTwoStep({ user }: { user: User }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [asked, setAsked] = useState(false);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const factors = useQuery({
@@ -143,38 +128,26 @@ export function ResetTwoStep({ user }: { user: User }) {
           <Text size="sm" c="dimmed" maw={720}>
             {t("USER_SECURITY.RESET_DESCRIPTION")}
           </Text>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconShieldOff size={16} aria-hidden />}
+          <ConfirmedButton
+            label={t("USER_SECURITY.RESET")}
+            title={t("USER_SECURITY.RESET_TITLE", { name: nameOf(user) })}
+            icon={<IconShieldOff size={16} aria-hidden />}
             loading={reset.isPending}
-            onClick={() => {
+            onOpen={() => {
               setDone(false);
               setFailure(null);
-              setAsked(true);
             }}
+            onConfirm={() => reset.mutate()}
           >
-            {t("USER_SECURITY.RESET")}
-          </Button>
+            {t("USER_SECURITY.RESET_TEXT")}
+            {isSelf && (
+              <Text size="sm" fw={600} mt="xs">
+                {t("USER_SECURITY.RESET_SELF_TEXT")}
+              </Text>
+            )}
+          </ConfirmedButton>
         </>
       )}
-      <ConfirmModal
-        opened={asked}
-        title={t("USER_SECURITY.RESET_TITLE", { name: nameOf(user) })}
-        confirmLabel={t("USER_SECURITY.RESET")}
-        onConfirm={() => {
-          setAsked(false);
-          reset.mutate();
-        }}
-        onClose={() => setAsked(false)}
-      >
-        {t("USER_SECURITY.RESET_TEXT")}
-        {isSelf && (
-          <Text size="sm" fw={600} mt="xs">
-            {t("USER_SECURITY.RESET_SELF_TEXT")}
-          </Text>
-        )}
-      </ConfirmModal>
     </Stack>
   );
 }
