@@ -148,10 +148,10 @@ test("a booking: tickets sent then delivered, each confirmed; the owner paid wit
   await expect(detailValue(page, "Sent")).toHaveText(ENGLISH_INSTANT);
   await expect(page.getByRole("button", { name: "Mark as sent" })).toHaveCount(0);
   await page.getByRole("button", { name: "Mark as delivered" }).click();
-  await page
-    .getByRole("dialog", { name: "Mark as delivered" })
-    .getByRole("button", { name: "Mark as delivered" })
-    .click();
+  const delivered = page.getByRole("dialog", { name: "Mark as delivered" });
+  await delivered.getByRole("button", { name: "Mark as delivered" }).click();
+  await expect(delivered).toHaveCount(0);
+  await expect(successBanner(page)).toBeVisible();
   await expect(detailValue(page, "Delivered")).toHaveText(ENGLISH_INSTANT);
   await expect(page.getByRole("button", { name: "Mark as delivered" })).toHaveCount(0);
 
