@@ -12,6 +12,7 @@ import { cityResource } from "../apps/api/src/modules/cities/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
 import { encodeCursor, listStatements, runList, statementRunner } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
+import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort.ts";
 import { benchEnvironment, closedLoop, DURATION, fmt, printTable, SOURCE_URL, WARMUP } from "./support/harness.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? (SOURCE_URL ? 1_000_000 : 100_000));
@@ -61,6 +62,14 @@ try {
   const depth = Math.floor(ROWS / 2 / 12);
   const [deepRow] = await query(`select name, id from cities order by name, id offset ${depth * 12 - 1} limit 1`);
   const deepCursor = encodeCursor({ page: depth, key: [deepRow.name, deepRow.id] });
+  const [deepByCode] = await query(
+    `select code, id from cities order by code desc, id desc offset ${depth * 12 - 1} limit 1`,
+  );
+  const deepSorted = {
+    sort: "-code",
+    page: depth + 1,
+    after: encodeCursor({ page: depth, key: [deepByCode.code, deepByCode.id], sort: "-code" }),
+  };
   const cases = [
     { name: "page 1", query: {} },
     { name: `deep page (${fmt(depth + 1)}, cursor)`, query: { page: depth + 1, after: deepCursor } },
@@ -70,10 +79,19 @@ try {
     { name: `narrow search (${middle.name.toLowerCase()})`, query: { search: middle.name.toLowerCase() } },
     { name: "two-letter search (gu)", query: { search: "gu" } },
     { name: "filtered (country, state)", query: { country: country, state: state } },
+    // Sortable lists (sort=<field>, -<field> descending): each order walks its own (column, id) index.
+    { name: "sorted by code", query: { sort: "code" } },
+    { name: "sorted by name, descending", query: { sort: "-name" } },
+    { name: `sorted by code, descending, deep page (${fmt(depth + 1)}, cursor)`, query: deepSorted },
+    { name: "broad search sorted by code (san)", query: { search: "san", sort: "code" } },
+    { name: "two-letter search sorted by name, descending (gu)", query: { search: "gu", sort: "-name" } },
+    { name: "filtered (state) sorted by code, descending", query: { state: state, sort: "-code" } },
   ];
 
   for (const item of cases) {
-    const { window, queries, values } = crudListQueries(builder, cityResource, { page: 1, ...item.query });
+    const sort = parseSort(item.query.sort, SORT_FIELDS.cities) ?? undefined;
+    const request = { page: 1, ...item.query, sort };
+    const { window, queries, values } = crudListQueries(builder, cityResource, request);
     const statements = listStatements(queries, values);
     // What the handler does (runList): the page, then the total when the page does not tell it.
     item.raw = () => runList(window, statementRunner(statements, query));

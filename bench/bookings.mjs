@@ -2,17 +2,20 @@
 // 5,000 boxes of 1,000 owners, 40,000 events, bought by 100,000 guests, plus one "new booking" notification per
 // booking for the bench's staff member (all read but the newest 2,000). Measured through the API with a load
 // generator that saturates it (autocannon), each against the same code run straight on the driver, in the same run:
-//   - GET /api/bookings: page 1, a search, the four filters, and the search with every filter at once, each with
-//     its total; the SQL is the list's own (bookingListSource / bookingListCondition and the list kit's listQueries),
-//     run as the API runs it (runList: the page, then the count when the page does not tell the total);
+//   - GET /api/bookings: page 1, a search, the four filters, and the search with every filter at once, the owner
+//     payment filter (the shipped view "awaiting owner payment" among them), each with its total; the SQL is the
+//     list's own (bookingListSource / bookingListCondition and the list kit's listQueries), run as the API runs it
+//     (runList: the page, then the count when the page does not tell the total);
 //   - GET /api/notifications/count: the route's own unreadCount, in-process on the driver.
 //   BENCH_ONLY=bookings npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL)
 // Payments are left out (the list reads the first payment's status from the booking row).
 import { drizzle } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { bookingListCondition, bookingListSource } from "../apps/api/src/modules/bookings/routes.ts";
+import { bookingListCondition, bookingListSource, bookingSorts } from "../apps/api/src/modules/bookings/routes.ts";
 import { unreadCount } from "../apps/api/src/modules/notifications/routes.ts";
 import {
+  chosenOrder,
+  encodeCursor,
   listQueries,
   listStatements,
   listValues,
@@ -21,6 +24,7 @@ import {
   statementRunner,
 } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
+import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort.ts";
 import { openBookingsBench } from "./support/bookings-data.mjs";
 import {
   benchEnvironment,
@@ -54,7 +58,16 @@ try {
   );
   const [{ admin }] = await query("select id as admin from users where is_super_admin order by id limit 1");
   const every = { venueId: sample.venue, boxType: "onetime", status: "accepted", paymentStatus: "capture" };
+  const awaiting = { status: "accepted", paymentStatus: "capture", ownerPaymentStatus: "pending" };
   const surname = sample.surname.toLowerCase();
+  // A cursor half-way through the list by total: where next, next, next… would have reached.
+  const depth = Math.floor(ROWS / 2 / 12);
+  const [deep] = await query(`select total, id from bookings order by total, id offset ${depth * 12 - 1} limit 1`);
+  const deepByTotal = {
+    sort: "total",
+    page: depth + 1,
+    after: encodeCursor({ page: depth, key: [deep.total, deep.id], sort: "total" }),
+  };
   const cases = [
     { name: "page 1", query: {} },
     { name: `search (a surname, ${surname})`, query: { search: surname } },
@@ -62,14 +75,36 @@ try {
     { name: "search (part of a folio)", query: { search: sample.folio.slice(3) } },
     { name: "every filter", query: every },
     { name: "search + every filter", query: { search: surname, ...every } },
+    // Sortable lists (sort=<field>, -<field> descending): each order walks its own (column, id) index.
+    { name: "sorted by date, oldest first", query: { sort: "createdAt" } },
+    { name: "sorted by total, descending", query: { sort: "-total" } },
+    { name: "sorted by start", query: { sort: "startsAt" } },
+    { name: "sorted by total, deep page (cursor)", query: deepByTotal },
+    { name: "status filter sorted by total, descending", query: { status: "accepted", sort: "-total" } },
+    { name: "venue sorted by date, descending", query: { venueId: sample.venue, sort: "-createdAt" } },
+    { name: `search (${surname}) sorted by total`, query: { search: surname, sort: "total" } },
+    { name: "search + every filter sorted by start", query: { search: surname, ...every, sort: "startsAt" } },
+    // The shipped view "Reservas por pagar al propietario" (accepted, captured, owner not paid), and the owner
+    // payment filter alone, within a venue, and with a sort.
+    { name: "awaiting owner payment (shipped view)", query: awaiting },
+    { name: "awaiting owner payment, venue", query: { ...awaiting, venueId: sample.venue } },
+    { name: "awaiting owner payment sorted by total", query: { ...awaiting, sort: "-total" } },
+    { name: "owner payment pending", query: { ownerPaymentStatus: "pending" } },
+    { name: "owner paid", query: { ownerPaymentStatus: "payed" } },
+    { name: "owner paid, venue", query: { ownerPaymentStatus: "payed", venueId: sample.venue } },
   ];
 
   for (const item of cases) {
     const request = { page: 1, ...item.query };
     const condition = bookingListCondition(request);
-    const window = resolveWindow(request, bookingListSource.sort);
+    const order = chosenOrder(
+      parseSort(item.query.sort, SORT_FIELDS.bookings) ?? undefined,
+      bookingSorts,
+      bookingListSource.sort,
+    );
+    const window = resolveWindow(request, order);
     const statements = listStatements(
-      listQueries(builder, bookingListSource, condition, window),
+      listQueries(builder, bookingListSource, condition, window, order),
       listValues(condition, window),
     );
     item.raw = () => runList(window, statementRunner(statements, query));

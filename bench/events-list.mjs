@@ -9,6 +9,7 @@ import { eventResource } from "../apps/api/src/modules/events/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
 import { listStatements, runList, statementRunner } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
+import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort.ts";
 import { benchEnvironment, closedLoop, DURATION, fmt, printTable, SOURCE_URL, WARMUP } from "./support/harness.mjs";
 
 const ROWS = Number(process.env.BENCH_EVENTS ?? (SOURCE_URL ? 100_000 : 20_000));
@@ -79,10 +80,21 @@ try {
         venue: sample.venue,
       },
     },
+    // Relative periods on each venue's clock (the shipped view "Eventos de esta semana" is this-week).
+    { name: "today (period)", query: { period: "today" } },
+    { name: "this week (period, shipped view)", query: { period: "this-week" } },
+    { name: "this month (period)", query: { period: "this-month" } },
+    { name: "this week, venue", query: { period: "this-week", venue: sample.venue } },
+    // Sortable lists: one walk of the (column, id) index, not split.
+    { name: "sorted by start, descending", query: { sort: "-startsAt" } },
+    { name: "sorted by name", query: { sort: "name" } },
+    { name: "venue, sorted by start, descending", query: { venue: sample.venue, sort: "-startsAt" } },
+    { name: "search (mon) sorted by name, descending", query: { search: "mon", sort: "-name" } },
   ];
 
   for (const item of cases) {
-    const { window, queries, values } = crudListQueries(builder, eventResource, { page: 1, ...item.query });
+    const sort = parseSort(item.query.sort, SORT_FIELDS.events) ?? undefined;
+    const { window, queries, values } = crudListQueries(builder, eventResource, { page: 1, ...item.query, sort });
     const statements = listStatements(queries, values);
     item.raw = () => runList(window, statementRunner(statements, query));
     item.url = `/api/events?${new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]))}`;

@@ -96,7 +96,7 @@ test("bookings: the list searches and filters by status, payment, type and venue
 
   await page.getByRole("textbox", { name: "Booking status" }).click();
   await page.getByRole("option", { name: "Accepted" }).click();
-  await page.getByRole("textbox", { name: "Payment status" }).click();
+  await page.getByRole("textbox", { name: "Payment status", exact: true }).click();
   await page.getByRole("option", { name: "Captured" }).click();
   await page.getByRole("textbox", { name: "Box type" }).click();
   await page.getByRole("option", { name: "Season" }).click();

@@ -24,8 +24,9 @@ const iconZone = (page: Page, label = "Icon") => page.getByRole("group", { name:
 function listedOrder(page: Page): Promise<string[]> {
   return tableRows(page).evaluateAll((rows) =>
     rows.map((row) => {
+      // After the row's selection checkbox: the name, then the display order.
       const cells = row.querySelectorAll("td");
-      return `${cells[2]?.textContent?.trim()} ${cells[1]?.textContent?.trim()}`;
+      return `${cells[3]?.textContent?.trim()} ${cells[2]?.textContent?.trim()}`;
     }),
   );
 }

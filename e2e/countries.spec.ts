@@ -86,8 +86,9 @@ test.describe("life cycle", () => {
 
   test("detail: opened from the list, shows every field", async ({ page }) => {
     await page.goto(`/countries?search=${CODE}`);
-    // The whole row is clickable (the name cell is the keyboard-reachable link).
-    await tableRows(page).first().getByRole("cell").first().click();
+    // The whole row is clickable (the name cell is the keyboard-reachable link); the first cell holds the row's
+    // selection checkbox (bulk actions), so the first data cell is clicked.
+    await tableRows(page).first().getByRole("cell").nth(1).click();
     await expect(page).toHaveURL(/\/countries\/\d+$/);
     await expect(page.getByRole("heading", { name: NAME })).toBeVisible();
     await expect(page).toHaveTitle(`${NAME} · Palco Admin`);

@@ -165,7 +165,7 @@ test("a notification arrives live: a highlighted row, the badge, the tab's title
   const connected = realtimeConnected(page);
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
-  await expect(page.getByRole("columnheader")).toHaveText(["#", "Title", "User", "Created at", "Read at"]);
+  await expect(page.getByRole("columnheader")).toHaveText(["", "#", "Title", "User", "Created at", "Read at"]);
   await connected;
   const before = await expectUnreadShown(page, token, { title: "Notifications · Palco Admin", texts: EN });
 
@@ -176,7 +176,8 @@ test("a notification arrives live: a highlighted row, the badge, the tab's title
   await expect(row).toBeVisible();
   await expect(row).toContainText("Booking canceled");
   await expect(row).toContainText(fullName(booking));
-  await expect(row.getByRole("cell").nth(3)).toHaveText(DATE_TIME);
+  // Cells: selection checkbox (bulk "Mark as read"), #, title, user, created at, read at.
+  await expect(row.getByRole("cell").nth(4)).toHaveText(DATE_TIME);
   await expect(row).toHaveAttribute("data-highlighted", "true");
   // The highlight in words too: part of the title's link, so a screen reader hears it with the title.
   await expect(row.getByRole("link", { name: "Booking canceled Unread" })).toBeVisible();
@@ -206,7 +207,7 @@ test("a notification arrives live: a highlighted row, the badge, the tab's title
   await expect(markRead).toHaveCount(0);
   await expect(row).not.toHaveAttribute("data-highlighted");
   await expect(row.getByRole("link", { name: "Booking canceled", exact: true })).toBeVisible();
-  await expect(row.getByRole("cell").nth(4)).toHaveText(DATE_TIME);
+  await expect(row.getByRole("cell").nth(5)).toHaveText(DATE_TIME);
   const after = await expectUnreadShown(page, token, { title: "Notifications · Palco Admin", texts: EN });
   // One fewer, unless another spec's cancellation arrived meanwhile.
   expect(after).toBeLessThanOrEqual(shown);
@@ -249,7 +250,14 @@ test("en español: llega en vivo, abrirla la marca como leída y su mensaje llev
   const connected = realtimeConnected(page);
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { level: 1, name: "Notificaciones" })).toBeVisible();
-  await expect(page.getByRole("columnheader")).toHaveText(["#", "Título", "Usuario", "Fecha de creación", "Leída el"]);
+  await expect(page.getByRole("columnheader")).toHaveText([
+    "",
+    "#",
+    "Título",
+    "Usuario",
+    "Fecha de creación",
+    "Leída el",
+  ]);
   await connected;
   const before = await expectUnreadShown(page, token, { title: "Notificaciones · Palco Admin", texts: ES });
 

@@ -34,7 +34,7 @@ test.describe("payment providers", () => {
     // The tab shows the unread notifications first: "(3) …".
     await expect(page).toHaveTitle(/^(\(\d+\) )?Payment providers · Palco Admin$/);
     await expect(page.getByRole("heading", { name: "Payment providers" })).toBeVisible();
-    await expect(page.getByRole("columnheader")).toHaveText(["#", "Name", "Active"]);
+    await expect(page.getByRole("columnheader")).toHaveText(["", "#", "Name", "Active"]);
     await expect(tableRows(page)).toHaveCount(4);
     for (const name of ["Conekta", "Mercado Pago", "Openpay", "Stripe"]) {
       await expect(tableRows(page).filter({ hasText: name })).toHaveCount(1);
@@ -97,7 +97,7 @@ test.describe("payment methods", () => {
   test("the list names each method in English and in Spanish", async ({ page }) => {
     await page.goto("/payment-methods");
     await expect(page.getByRole("heading", { name: "Payment methods" })).toBeVisible();
-    await expect(page.getByRole("columnheader")).toHaveText(["#", "Method", "Provider", "Active"]);
+    await expect(page.getByRole("columnheader")).toHaveText(["", "#", "Method", "Provider", "Active"]);
     await expect(tableRows(page)).toHaveCount(10);
     await expect(page.getByRole("searchbox")).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
@@ -111,7 +111,7 @@ test.describe("payment methods", () => {
 
     await page.getByText("Español", { exact: true }).click();
     await expect(page.getByRole("heading", { name: "Métodos de pago" })).toBeVisible();
-    await expect(page.getByRole("columnheader")).toHaveText(["#", "Método", "Proveedor", "Activo"]);
+    await expect(page.getByRole("columnheader")).toHaveText(["", "#", "Método", "Proveedor", "Activo"]);
     const conektaEs = tableRows(page).filter({ hasText: "Conekta" });
     for (const method of ["Transferencia bancaria", "Tienda de conveniencia (efectivo)", "Tarjeta"]) {
       await expect(conektaEs.filter({ hasText: method })).toHaveCount(1);

@@ -63,8 +63,8 @@ test.describe("life cycle", () => {
     await expect(successBanner(page)).toHaveText("The role was created successfully");
     await page.getByRole("searchbox", { name: "Search" }).fill(NAME);
     await expect(tableRows(page)).toHaveCount(1);
-    // Columns: #, name, users, permissions, two-step sign-in.
-    await expect(tableRows(page).first().getByRole("cell")).toHaveText([/^\d+$/, NAME, "0", String(total), "No"]);
+    // Columns: the selection checkbox (bulk delete), #, name, users, permissions, two-step sign-in.
+    await expect(tableRows(page).first().getByRole("cell")).toHaveText(["", /^\d+$/, NAME, "0", String(total), "No"]);
   });
 
   test("a name already in use is refused by the server with its message", async ({ page }) => {

@@ -32,8 +32,10 @@ const ROUTES = [
   },
   {
     name: "shell + /countries list",
-    // 180 until the step-up dialog's host and the enrolment redirect joined the shell (the dialog itself is lazy).
-    budget: 185 * KIB,
+    // 180 until the step-up dialog's host and the enrolment redirect joined the shell (the dialog itself is lazy);
+    // 185 until the lists' first paint gained sortable headers, the selection column, the Export button and the top
+    // bar's search button (their menus, bars, dialogs, palette and texts load later).
+    budget: 188 * KIB,
     modules: [
       "index.html",
       ...LANGUAGE,

@@ -204,6 +204,8 @@ export function benchEnvironment(port, prefix) {
     cleanUp,
     startServer,
     stopServer,
+    /** The server process's id (its resident memory is read from /proc). */
+    serverPid: () => server?.pid,
     startOtherServer,
     stopOtherServer,
     signIn,

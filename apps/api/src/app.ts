@@ -18,6 +18,7 @@ import { categoryRoutes } from "./modules/categories/routes.ts";
 import { cityRoutes } from "./modules/cities/routes.ts";
 import { countryRoutes } from "./modules/countries/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
+import { type ExportOptions, registerExports } from "./modules/exports/index.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { ownerRoutes } from "./modules/owners/routes.ts";
@@ -27,6 +28,7 @@ import { permissionRoutes } from "./modules/permissions/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { reviewQueueRoutes } from "./modules/review-queue/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
 import { securityRoutes } from "./modules/security/routes.ts";
 import { createSecretBox } from "./modules/security/secret-box.ts";
 import { SecurityService } from "./modules/security/service.ts";
@@ -39,6 +41,7 @@ import { simulationRoutes } from "./modules/simulation/routes.ts";
 import { stateRoutes } from "./modules/states/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { venueRoutes } from "./modules/venues/routes.ts";
+import { viewRoutes } from "./modules/views/routes.ts";
 import { webDistFolder } from "./paths.ts";
 import { entityTag, isVersionedAnswer } from "./platform/audit.ts";
 import { createAccessTokens } from "./platform/auth.ts";
@@ -111,6 +114,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Stands in for the AWS SDK client when S3_URL is set (tests: there is no S3 server to talk to). */
   s3Sender?: S3Sender;
+  /** The export job worker of this instance (tests drive it themselves). */
+  exports?: ExportOptions;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -351,12 +356,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewQueueRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(searchRoutes);
   await app.register(paymentProviderRoutes);
+  await app.register(viewRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(auditLogRoutes);
   await app.register(settingsRoutes);
   await app.register(reportRoutes);
   await app.register(simulationRoutes);
+  await registerExports(app, config.dataDir, { concurrency: config.exportConcurrency, ...options.exports });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

@@ -9,6 +9,7 @@ import { seedDemoSupply } from "./demo/supply.ts";
 import type { AuthService } from "./modules/auth/service.ts";
 import { recoveryCodeHash } from "./modules/security/recovery-codes.ts";
 import { createSecretBox } from "./modules/security/secret-box.ts";
+import { seedSystemViews, upgradeSystemViews } from "./modules/views/seed.ts";
 import { hashPassword } from "./platform/auth.ts";
 import type { Config } from "./platform/config.ts";
 import type { Db } from "./platform/db.ts";
@@ -145,6 +146,10 @@ export async function seed(deps: {
   }
 
   if (config.seedDemo) result.demoLoaded = await seedDemo(deps, adminPassword);
+  // Shared list views on first start (after the demo's roles, which they are shared with).
+  if (result.adminCreated || result.demoLoaded) await seedSystemViews(db);
+  // On every start: the shipped views an earlier release had become this release's.
+  else await upgradeSystemViews(db);
   // Last, so the countries the demo just created are linked too.
   await seedPaymentProviders(db);
   return result;

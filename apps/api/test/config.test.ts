@@ -129,6 +129,16 @@ describe("configuration", () => {
     );
   });
 
+  it("writes two export jobs at once unless EXPORT_CONCURRENCY says otherwise (1 to 16)", () => {
+    expect(loadConfig({}).exportConcurrency).toBe(2);
+    expect(loadConfig({ EXPORT_CONCURRENCY: "4" }).exportConcurrency).toBe(4);
+    for (const value of ["0", "17", "two", "1.5"]) {
+      expect(problems({ EXPORT_CONCURRENCY: value })).toEqual([
+        "Invalid configuration: EXPORT_CONCURRENCY must be a number of jobs between 1 and 16",
+      ]);
+    }
+  });
+
   it("takes DATABASE_MIGRATION_URL, a PostgreSQL URL, only beside DATABASE_URL", () => {
     expect(loadConfig({}).databaseMigrationUrl).toBeUndefined();
     const split = loadConfig({

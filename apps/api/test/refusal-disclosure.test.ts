@@ -319,7 +319,16 @@ const NOT_WALKED: Record<string, string> = {
   "POST /api/auth/step-up": "the member's own session",
   "DELETE /api/auth/sessions": "the member's own sessions (staff-sessions.test.ts: another's answer 404 alike)",
   "DELETE /api/auth/sessions/:id": "the member's own sessions (staff-sessions.test.ts: another's answer 404 alike)",
+  // Any member's own views: another's answers 404 (not shared with them) or 403 (shared), bare (views.test.ts).
+  "POST /api/views": "the member's own saved views (views.test.ts)",
+  "PUT /api/views/:id": "the member's own saved views (views.test.ts)",
+  "DELETE /api/views/:id": "the member's own saved views (views.test.ts)",
+  // No record: a job of the member's own; refusals carry no rows (exports.test.ts), a finished file only its asker.
+  "POST /api/exports": "the member's own export jobs (exports.test.ts)",
 };
+
+/** `POST /api/<resource>/bulk`: each id runs a single route walked above; its outcomes are walked below. */
+const isBulk = (route: { method: string; url: string }) => route.method === "POST" && route.url.endsWith("/bulk");
 
 /**
  * Writes with a record that take no If-Match: a message is appended to a thread, a read mark is the reader's own,
@@ -336,11 +345,15 @@ const UNVERSIONED = new Set([
   // Ends the member's sessions, whatever version of the record the caller saw: nothing of the record changes.
   "DELETE /api/users/:id/sessions",
   "DELETE /api/auth/sessions/:id",
+  // A member's own saved views: they do take If-Match, tested with their owner in views.test.ts (not walked here).
+  "PUT /api/views/:id",
+  "DELETE /api/views/:id",
 ]);
 
 const writeRoutes = () =>
   t.app.routeTable
     .filter((route) => route.url.startsWith("/api/") && ["POST", "PUT", "PATCH", "DELETE"].includes(route.method))
+    .filter((route) => !isBulk(route))
     .map((route) => ({ key: `${route.method} ${route.url}`, ...route }));
 
 /** Members by the permissions they hold: one sign-in per set. */
@@ -487,4 +500,65 @@ describe("refused writes disclose nothing the member may not read", () => {
       .map((route) => route.key);
     expect(ofOneRecord.filter((key) => !versioned.has(key))).toEqual([]);
   });
+});
+
+describe("bulk outcomes disclose nothing the member may not read", () => {
+  const bulkRoutes = () =>
+    t.app.routeTable.filter((route) => route.url.startsWith("/api/") && isBulk(route)).map((route) => route);
+
+  it("every bulk route's resource is walked", () => {
+    expect(bulkRoutes().length).toBeGreaterThan(0);
+    for (const route of bulkRoutes()) {
+      const name = route.url.split("/")[2]!;
+      expect(RESOURCES[name], route.url).toBeDefined();
+    }
+  });
+
+  it.each(
+    bulkRoutes()
+      .filter((route) => RESOURCES[route.url.split("/")[2]!])
+      .map((route) => [route.url, route] as const),
+  )(
+    "POST %s",
+    async (url, route) => {
+      const resource = RESOURCES[url.split("/")[2]!]!;
+      const permission = route.permission as PermissionCode | PermissionCode[];
+      for (const write of Array.isArray(permission) ? permission : [permission]) {
+        const id = (await resource.seed())!;
+        if (resource.trail) {
+          await recordAudit(
+            t.app.db,
+            { actor: OTHER, requestId: "earlier", ip: OTHER_IP, userAgent: "test" },
+            { action: "update", ...resource.trail(id), changes: { note: ["antes", "después"] }, version: '"earlier"' },
+          );
+        }
+        const detail = await call(t.app, { method: "GET", url: resource.readUrl(id), headers: admin });
+        const texts = recordTexts(detail.json());
+        expect(texts.size, `${url}: the record has texts to look for`).toBeGreaterThan(0);
+        const writer = await member(write);
+        const writerReads =
+          (await call(t.app, { method: "GET", url: resource.readUrl(id), headers: writer })).statusCode === 200;
+        const forbidden = writerReads ? [OTHER.email, OTHER_IP, OTHER.name] : [...texts, OTHER.email, OTHER_IP];
+        // Every action, the member's own or not: refused as a whole, or one outcome per id, and nothing of the record.
+        for (const action of ["deactivate", "activate", "delete", "read"]) {
+          const response = await send(
+            { method: "POST", url, payload: { action, ids: [id, MISSING_ID] }, headers: {} },
+            writer,
+          );
+          const label = `${url} ${action} as ${write}`;
+          expectNothingOf(response, forbidden, label);
+          if (response.statusCode >= 400) expectBareError(response, label);
+          else {
+            for (const outcome of response.json<{ results: Record<string, unknown>[] }>().results) {
+              expect(
+                Object.keys(outcome).every((key) => ["id", "status", "message"].includes(key)),
+                label,
+              ).toBe(true);
+            }
+          }
+        }
+      }
+    },
+    60_000,
+  );
 });

@@ -42,6 +42,8 @@ export interface Config {
   mfaRequiredForSuperAdmin: boolean;
   /** Key material for the TOTP secrets at rest; derived from the JWT secret when unset. */
   mfaEncryptionKey: string | undefined;
+  /** How many export jobs this instance writes at once (modules/exports/worker.ts). */
+  exportConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +144,15 @@ const envSchema = z.object({
     blankToUndefined,
     z.string().min(32, "MFA_ENCRYPTION_KEY must be at least 32 characters long").optional(),
   ),
+  EXPORT_CONCURRENCY: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "EXPORT_CONCURRENCY must be a number of jobs between 1 and 16" })
+      .int("EXPORT_CONCURRENCY must be a number of jobs between 1 and 16")
+      .min(1, "EXPORT_CONCURRENCY must be a number of jobs between 1 and 16")
+      .max(16, "EXPORT_CONCURRENCY must be a number of jobs between 1 and 16")
+      .default(2),
+  ),
   TRUST_PROXY: z.preprocess(
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z
@@ -219,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // embedded demo database is for trying the app, where a forced enrolment would stand in the way.
     mfaRequiredForSuperAdmin: values.MFA_REQUIRED_FOR_SUPER_ADMIN ?? values.DATABASE_URL !== undefined,
     mfaEncryptionKey: values.MFA_ENCRYPTION_KEY,
+    exportConcurrency: values.EXPORT_CONCURRENCY,
   };
 }
 

@@ -1,4 +1,11 @@
-import { type AuditResource, errorBody as errorBodySchema, idParams, PAGE_SIZE, paged } from "@palco/shared";
+import {
+  type AuditResource,
+  errorBody as errorBodySchema,
+  idParams,
+  type ListSort,
+  PAGE_SIZE,
+  paged,
+} from "@palco/shared";
 import { and, asc, count, eq, ne, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
@@ -7,20 +14,25 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { lockRow, registerActivationRoutes } from "./activation.ts";
 import { type AuditPolicy, auditedWrite, recordCreate } from "./audit.ts";
+import { registerBulkRoutes } from "./bulk.ts";
 import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "./db.ts";
 import { conflict, issueMessages, notFound, unprocessable } from "./errors.ts";
 import type { RoutePermission } from "./guard.ts";
 import { ImageRejectedError, type ImageVariants, type PreparedVariants, type StoredVariants } from "./images.ts";
+import { listIds } from "./list-ids.ts";
 import {
   allOf,
+  chosenOrder,
   escapeLike,
   filterCondition,
   type ListCondition,
+  type ListOrder,
   type ListSource,
   listPage,
   listQueries,
   listValues,
   nameSearch,
+  type OrderInput,
   type PageRequest,
   resolveWindow,
   type SortKey,
@@ -139,6 +151,11 @@ export interface CrudResource<
    */
   orderWhen?: (query: Record<string, unknown>) => PgColumn | undefined;
   /**
+   * The fields the list sorts by on request (`sort=<field>` / `sort=-<field>`, SORT_FIELDS in @palco/shared), each to
+   * its column; each needs a btree index on (column, id).
+   */
+  sorts?: Partial<Record<string, PgColumn>>;
+  /**
    * The body is multipart with one image part (JSON is accepted too, without the image): see UploadRule. Without
    * it the body is JSON validated by `schemas.input`.
    */
@@ -224,10 +241,11 @@ export function listCondition(
     filters?: Record<string, (value: SQL) => SQL> | undefined;
     order?: PgColumn | undefined;
     orderWhen?: ((query: Record<string, unknown>) => PgColumn | undefined) | undefined;
+    sorts?: Partial<Record<string, PgColumn>> | undefined;
     live?: SQL | undefined;
   },
   query: { search?: string | undefined } & Record<string, unknown>,
-): { condition: ListCondition; sort: SortKey[] } {
+): { condition: ListCondition; sort: SortKey[]; order: OrderInput } {
   const { table } = resource;
   const search = nameSearch(query.search, table.name, table.searchText);
   // Values arrive validated by the list query schema: ids as numbers, days as "YYYY-MM-DD".
@@ -241,11 +259,29 @@ export function listCondition(
   const order = filterOrder ?? resource.order;
   const sort = byName && order ? [order] : search.sort;
   const condition = allOf(search.condition, ...filters);
+  const chosen = chosenSort(resource, query.sort as ListSort | undefined, search.sort);
+  if (chosen) return { condition, sort: chosen.keys, order: chosen };
   // Statements are kept by the condition's shape: an order brought by a filter's value is part of it.
   return {
     condition: filterOrder ? { ...condition, key: `${condition.key}|by:${filterOrder.name}` } : condition,
     sort,
+    order: sort,
   };
+}
+
+/**
+ * The order the query's `sort` chose, which wins over a filter's and the search's. Sorted by name, a short search
+ * keeps the lower-cased byte order its prefix index finds the rows in (`searchSort`), in the direction asked.
+ */
+function chosenSort(
+  resource: { table: KitTable; sorts?: Partial<Record<string, PgColumn>> | undefined },
+  sort: ListSort | undefined,
+  searchSort: SortKey[],
+): ListOrder | undefined {
+  const column = sort && resource.sorts?.[sort.field];
+  if (!column) return undefined;
+  const keys = column === resource.table.name ? searchSort : [column];
+  return chosenOrder(sort, { [sort.field]: keys }, []) as ListOrder;
 }
 
 /** The queries GET /api/<resource> runs for `query`, unrun (the benchmark times the same SQL straight on the driver). */
@@ -257,16 +293,17 @@ export function crudListQueries<TEntityFields extends SelectedFields>(
     filters?: Record<string, (value: SQL) => SQL> | undefined;
     order?: PgColumn | undefined;
     split?: SQL | undefined;
+    sorts?: Partial<Record<string, PgColumn>> | undefined;
     live?: SQL | undefined;
   },
   query: PageRequest & { search?: string | undefined } & Record<string, unknown>,
 ) {
-  const { condition, sort } = listCondition(resource, query);
+  const { condition, order } = listCondition(resource, query);
   const source = crudListSource(resource);
-  const window = resolveWindow(query, sort, splitOf(source, sort) !== undefined);
+  const window = resolveWindow(query, order, splitOf(source, order) !== undefined);
   return {
     window,
-    queries: listQueries(db, source, condition, window, sort),
+    queries: listQueries(db, source, condition, window, order),
     values: listValues(condition, window),
   };
 }
@@ -429,8 +466,8 @@ export function registerCrud<
     },
     async (request) => {
       const query = request.query as PageRequest & { search?: string } & Record<string, unknown>;
-      const { condition, sort } = listCondition(resource, query);
-      const { rows, ...result } = await listPage(db(), listSource, condition, query, sort);
+      const { condition, order } = listCondition(resource, query);
+      const { rows, ...result } = await listPage(db(), listSource, condition, query, order);
       return { ...result, items: rows.map((row) => resource.entity.map(row)) };
     },
   );
@@ -640,6 +677,26 @@ export function registerCrud<
       },
     );
   }
+
+  registerBulkRoutes(app, {
+    base,
+    tags,
+    plural: resource.path,
+    actions: {
+      ...(permissions.activate && table.isActive
+        ? { activate: permissions.activate, deactivate: permissions.activate }
+        : {}),
+      ...(permissions.delete ? { delete: permissions.delete } : {}),
+    },
+    ids: {
+      permission: permissions.index,
+      querystring: schemas.listQuery,
+      find(request) {
+        const { condition, order } = listCondition(resource, request.query as Record<string, unknown>);
+        return listIds(db(), listSource, condition, order);
+      },
+    },
+  });
 
   if (!permissions.activate || !table.isActive) return;
   registerActivationRoutes(app, {

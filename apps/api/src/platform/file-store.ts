@@ -79,6 +79,20 @@ export class S3FileStore implements FileStore {
     );
   }
 
+  /** Uploads a file from disk without reading it whole (exports can be hundreds of megabytes). */
+  async putFile(key: string, body: Readable, length: number, contentType: string, cacheControl: string) {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentLength: length,
+        ContentType: contentType,
+        CacheControl: cacheControl,
+      }),
+    );
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }

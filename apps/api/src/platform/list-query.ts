@@ -1,10 +1,12 @@
 import {
   COUNT_CAP,
+  type ListSort,
   MAX_INT,
   OFFSET_PAGE_LIMIT,
   PAGE_SIZE,
   type Paged,
   PLANNED_TOTAL_FROM,
+  sortValue,
   type TotalKind,
 } from "@palco/shared";
 import {
@@ -42,6 +44,8 @@ import { ApiError } from "./errors.ts";
  *   placeholders, built once and kept (building SQL costs the API more than PostgreSQL takes to run a page).
  * Every list orders by its sort columns then id, and needs a btree index on (sort columns…, id), covering the
  * searched text (INCLUDE) when the list is searched, so a search walks the index without reading the table.
+ * A request may ask for another order (`sort=<field>` / `sort=-<field>`, see ListOrder): its columns then id, all
+ * one way, walking that column's (column, id) index forward or backward.
  */
 
 type Row<TFields extends SelectedFields> = SelectResultFields<TFields>;
@@ -64,6 +68,42 @@ export interface ListSource<TFields extends SelectedFields> {
   fields: TFields;
   /** FROM … JOIN … of the rows; joins only serve the fields, never the conditions. */
   from(db: Db, fields: SelectedFields): PgSelect;
+}
+
+/**
+ * The order of one request: the list's own (`source.sort`, `source.descending`, split when the source is), a short
+ * search's (nameSearch), or the one the query's `sort` asked for: its keys then id, every one ascending or every one
+ * descending, never split. A plain array of keys is the list's own direction.
+ */
+export interface ListOrder {
+  keys: SortKey[];
+  /** Every key, id included, descending. */
+  descending: boolean;
+  /**
+   * The query's `sort` ("-createdAt") when the member chose the order. Cursors carry it, so a cursor taken in one
+   * order is refused (400 on after/before) in another instead of seeking from a key of the wrong column.
+   */
+  requested?: string | undefined;
+}
+
+export type OrderInput = SortKey[] | ListOrder;
+
+/** The order a request runs in: an array of keys is the source's own direction, not a chosen order. */
+export function orderOf(source: { descending?: boolean | undefined }, sort: OrderInput): ListOrder {
+  return Array.isArray(sort) ? { keys: sort, descending: source.descending === true } : sort;
+}
+
+/**
+ * The order a query's `sort` (sortParam in @palco/shared) chooses among `columns` (each field a list sorts by, to the
+ * keys of its (keys…, id) index), or `own` (the list's order) without one.
+ */
+export function chosenOrder(
+  sort: ListSort | undefined,
+  columns: Partial<Record<string, SortKey[]>>,
+  own: OrderInput,
+): OrderInput {
+  const keys = sort && columns[sort.field];
+  return keys ? { keys, descending: sort.descending, requested: sortValue(sort) } : own;
 }
 
 export interface PageRequest {
@@ -221,23 +261,32 @@ interface Cursor {
   page: number;
   /** Sort values then id of its last (`next`) or first (`previous`) row. */
   key: unknown[];
+  /** The order the member chose (ListOrder.requested), written first; absent in the list's own order. */
+  sort?: string | undefined;
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.page, ...cursor.key])).toString("base64url");
+  const values = [...(cursor.sort === undefined ? [] : [cursor.sort]), cursor.page, ...cursor.key];
+  return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
-function decodeCursor(text: string, field: string, sort: SortKey[], split: boolean): Cursor {
+function decodeCursor(text: string, field: string, order: ListOrder, split: boolean): Cursor {
   const invalid = badRequest(field, "VALIDATION.INVALID");
+  const sort = order.keys;
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
   } catch {
     throw invalid;
   }
+  if (!Array.isArray(value)) throw invalid;
+  // A chosen order's cursor starts with its name; the list's own order's with the page number.
+  const tagged = order.requested !== undefined;
+  if (tagged && value[0] !== order.requested) throw invalid;
   const parts = split ? 1 : 0;
-  if (!Array.isArray(value) || value.length !== sort.length + 2 + parts) throw invalid;
-  const [page, ...key] = value as unknown[];
+  const untagged = tagged ? value.slice(1) : value;
+  if (untagged.length !== sort.length + 2 + parts) throw invalid;
+  const [page, ...key] = untagged as unknown[];
   const isId = (item: unknown) => Number.isInteger(item) && (item as number) > 0 && (item as number) <= MAX_INT;
   if (!isId(page) || !isId(key[key.length - 1])) throw invalid;
   if (split && key[0] !== 0 && key[0] !== 1) throw invalid;
@@ -258,13 +307,16 @@ export interface Window {
 }
 
 /** The condition that splits this request's list (see ListSource.split): only a list in its own order is split. */
-export function splitOf(source: { sort: SortKey[]; split?: SQL | undefined }, sort: SortKey[]): SQL | undefined {
-  const ownOrder = sort.length === source.sort.length && sort.every((key, index) => key === source.sort[index]);
+export function splitOf(source: { sort: SortKey[]; split?: SQL | undefined }, sort: OrderInput): SQL | undefined {
+  if (!Array.isArray(sort) && sort.requested !== undefined) return undefined;
+  const keys = Array.isArray(sort) ? sort : sort.keys;
+  const ownOrder = keys.length === source.sort.length && keys.every((key, index) => key === source.sort[index]);
   return ownOrder ? source.split : undefined;
 }
 
-export function resolveWindow(request: PageRequest, sort: SortKey[], split = false): Window {
+export function resolveWindow(request: PageRequest, sortOrOrder: OrderInput, split = false): Window {
   const { page } = request;
+  const sort = Array.isArray(sortOrOrder) ? { keys: sortOrOrder, descending: false } : sortOrOrder;
   const maxOffset = OFFSET_PAGE_LIMIT * PAGE_SIZE;
   if (request.after !== undefined && request.before !== undefined) throw badRequest("before", "VALIDATION.INVALID");
   if (request.after !== undefined) {
@@ -302,8 +354,8 @@ export interface ListQueries {
 }
 
 /** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
-const statementKey = (condition: ListCondition, window: Window, split: boolean) =>
-  `${condition.key}|${window.direction}|${window.seek ? "seek" : "offset"}|${split ? `split${window.seek?.[0] ?? ""}` : ""}`;
+const statementKey = (condition: ListCondition, window: Window, split: boolean, order: ListOrder) =>
+  `${condition.key}|${window.direction}|${window.seek ? "seek" : "offset"}|${split ? `split${window.seek?.[0] ?? ""}` : ""}|${order.requested ?? ""}`;
 
 /** The placeholder values of a request: its conditions' and its window's. */
 export function listValues(condition: ListCondition, window: Window): Record<string, unknown> {
@@ -319,14 +371,15 @@ export function listQueries<TFields extends SelectedFields>(
   source: ListSource<TFields>,
   condition: ListCondition,
   window: Window,
-  sort: SortKey[] = source.sort,
+  sort: OrderInput = source.sort,
 ): ListQueries {
   const { table } = source;
   const { where } = condition;
   const split = splitOf(source, sort);
+  const order = orderOf(source, sort);
   const items = split
-    ? splitItems(db, source, where, window, sort, split)
-    : orderedItems(db, source, where, window, sort);
+    ? splitItems(db, source, where, window, order.keys, split)
+    : orderedItems(db, source, where, window, order);
   // Unordered: the planner may stop a sequential scan at the cap, where an ordered walk could cross the table.
   const capped = db
     .select({ one: sql`1` })
@@ -358,19 +411,29 @@ export function listQueries<TFields extends SelectedFields>(
   return { items, count: countQuery, estimate, tableRows, planned, table: getTableName(table) };
 }
 
+/**
+ * A sort key as a cursor keeps it. A timestamp is read as PostgreSQL's own text: the microseconds `now()` stores
+ * (created_at) would be cut to milliseconds by a JavaScript Date, and a seek from the cut value would show the
+ * cursor's row again.
+ */
+function cursorValue(column: SortKey): SortKey {
+  const isTimestamp = "columnType" in column && String(column.columnType).startsWith("PgTimestamp");
+  return isTimestamp ? sql<string>`${column}::text` : column;
+}
+
 /** The page's rows of a list in one order: ids chosen by a walk of the (sort…, id) index, then joined. */
 function orderedItems<TFields extends SelectedFields>(
   db: Db,
   source: ListSource<TFields>,
   where: SQL | undefined,
   window: Window,
-  sort: SortKey[],
+  order: ListOrder,
 ): PgSelect {
   const { table } = source;
-  const keyColumns = [...sort, table.id];
+  const keyColumns = [...order.keys, table.id];
   const forward = window.direction === "forward";
   // The walk's direction: the list's order forward, its reverse before a cursor.
-  const ascending = forward !== (source.descending === true);
+  const ascending = forward !== order.descending;
   const seekTo = sql.join(
     keyColumns.map((_, index) => sql`${param(`seek${index}`)}`),
     sql`, `,
@@ -380,20 +443,20 @@ function orderedItems<TFields extends SelectedFields>(
     (ascending
       ? sql`(${sql.join(keyColumns, sql`, `)}) > (${seekTo})`
       : sql`(${sql.join(keyColumns, sql`, `)}) < (${seekTo})`);
-  const order = keyColumns.map((column) => (ascending ? asc(column) : desc(column)));
+  const walk = keyColumns.map((column) => (ascending ? asc(column) : desc(column)));
   // An index-only walk over (sort…, id): the OFFSET and the seek never touch the joined tables.
   const ids = db
     .select({ id: table.id })
     .from(table as PgTable)
     .where(and(where, seek))
-    .orderBy(...order)
+    .orderBy(...walk)
     .limit(PAGE_SIZE + 1)
     .offset(param("offset"));
-  const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, column]));
+  const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, cursorValue(column)]));
   return source
     .from(db, { ...source.fields, ...hidden })
     .where(inArray(table.id, ids))
-    .orderBy(...keyColumns.map((column) => (source.descending ? desc(column) : asc(column))))
+    .orderBy(...keyColumns.map((column) => (order.descending ? desc(column) : asc(column))))
     .$dynamic();
 }
 
@@ -451,7 +514,9 @@ function splitItems<TFields extends SelectedFields>(
     order by part ${sql.raw(forward ? "asc" : "desc")}, ${sql.join([...inPartOrder(0), ...inPartOrder(1)], sql`, `)}
     limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")})`;
   const partOf = sql<number>`(case when ${split} then 0 else 1 end)`.mapWith(Number);
-  const hidden = Object.fromEntries([partOf, ...keyColumns].map((column, index) => [`__key${index}`, column]));
+  const hidden = Object.fromEntries(
+    [partOf, ...keyColumns].map((column, index) => [`__key${index}`, cursorValue(column)]),
+  );
   return source
     .from(db, { ...source.fields, ...hidden })
     .where(inArray(table.id, ids))
@@ -615,7 +680,7 @@ function preparedList<TFields extends SelectedFields>(
   source: ListSource<TFields>,
   condition: ListCondition,
   window: Window,
-  sort: SortKey[],
+  sort: OrderInput,
 ): PreparedList {
   let bySource = preparedLists.get(db);
   if (!bySource) {
@@ -627,7 +692,7 @@ function preparedList<TFields extends SelectedFields>(
     byKey = new Map();
     bySource.set(source, byKey);
   }
-  const key = statementKey(condition, window, splitOf(source, sort) !== undefined);
+  const key = statementKey(condition, window, splitOf(source, sort) !== undefined, orderOf(source, sort));
   let prepared = byKey.get(key);
   if (!prepared) {
     const queries = listQueries(db, source, condition, window, sort);
@@ -655,11 +720,12 @@ export async function listPage<TFields extends SelectedFields>(
   source: ListSource<TFields>,
   condition: ListCondition,
   request: PageRequest,
-  /** The order of this request when it differs from the source's (see nameSearch: short search terms). */
-  sort: SortKey[] = source.sort,
+  /** The order of this request when it differs from the source's (nameSearch's short terms, a chosen `sort`). */
+  sort: OrderInput = source.sort,
 ): Promise<PageResult<Row<TFields>>> {
   const split = splitOf(source, sort) !== undefined;
-  const window = resolveWindow(request, sort, split);
+  const order = orderOf(source, sort);
+  const window = resolveWindow(request, order, split);
   const { items, count, estimate, tableRows, planned, table } = preparedList(db, source, condition, window, sort);
   const catalogueRows = async (statement: Prepared) =>
     Number(((await statement.execute({})) as { estimate: number }[])[0]?.estimate ?? -1);
@@ -672,7 +738,7 @@ export async function listPage<TFields extends SelectedFields>(
     planned: planned ? async () => plannedRows((await planned.execute(values)) as Record<string, unknown>[]) : null,
   });
   // A split list's key starts with the part of the list the row is in.
-  const keyCount = sort.length + 1 + (split ? 1 : 0);
+  const keyCount = order.keys.length + 1 + (split ? 1 : 0);
   const more = fetched.length > PAGE_SIZE;
   const forward = window.direction === "forward";
   // The extra row is the one past the page in the walking direction.
@@ -694,7 +760,8 @@ export async function listPage<TFields extends SelectedFields>(
     pageCount: Math.ceil(total / PAGE_SIZE),
     total,
     totalKind,
-    next: hasNext && last ? encodeCursor({ page: request.page, key: keyOf(last) }) : null,
-    previous: hasPrevious && first ? encodeCursor({ page: request.page, key: keyOf(first) }) : null,
+    next: hasNext && last ? encodeCursor({ page: request.page, key: keyOf(last), sort: order.requested }) : null,
+    previous:
+      hasPrevious && first ? encodeCursor({ page: request.page, key: keyOf(first), sort: order.requested }) : null,
   };
 }

@@ -114,6 +114,8 @@ export const users = pgTable(
     index("users_first_name_prefix").on(sql`lower(${t.firstName}) text_pattern_ops`),
     index("users_last_name_prefix").on(sql`lower(${t.lastName}) text_pattern_ops`),
     index("users_email_prefix").on(sql`lower(${t.email}) text_pattern_ops`),
+    // Sortable lists (sort=createdAt): each sortable column walks its own (column, id) index, either way.
+    index("users_created_at_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -179,6 +181,7 @@ export const countries = pgTable(
   (t) => [
     uniqueIndex("countries_code_unique").on(t.code),
     index("countries_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("countries_code_id_idx").on(t.code, t.id),
     ...listIndexes("countries", t),
   ],
 );
@@ -202,6 +205,7 @@ export const states = pgTable(
     uniqueIndex("states_country_code_unique").on(t.countryId, t.code),
     index("states_country_name_idx").on(t.countryId, t.name, t.id),
     index("states_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("states_code_id_idx").on(t.code, t.id),
     ...listIndexes("states", t),
   ],
 );
@@ -226,6 +230,8 @@ export const cities = pgTable(
     // The list filtered by state, in list order; also serves the foreign key.
     index("cities_state_name_idx").on(t.stateId, t.name, t.id),
     index("cities_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+    // sort=code: the unique index on code alone cannot end the order with id.
+    index("cities_code_id_idx").on(t.code, t.id),
     ...listIndexes("cities", t),
   ],
 );
@@ -463,9 +469,23 @@ export const members = pgTable(
     createdAt: createdAt(),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     updatedAt: updatedAt(),
+    /** The full name lower-cased: what the command palette matches a member's name against (GET /api/search). */
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
+    /**
+     * Shown by a back-office list: true once the member booked (the bookings list shows guests) or became an owner
+     * (the owners list). Set by triggers on bookings and owners (migration 0019) and never cleared: a hint that
+     * keeps the members no list shows (sign-ups) out of the palette's name indexes; the search still checks.
+     */
+    listed: boolean("listed").notNull().default(false),
   },
   (t) => [
     uniqueIndex("members_email_lower_unique").on(sql`lower(${t.email})`),
+    // The command palette finds a guest by the phone number as typed (GET /api/search).
+    index("members_phone_idx").on(t.phone),
+    // ... and by name: whole or its start in name order (byte order, as LIKE 'x%' needs), or anywhere (trigrams);
+    // only the members a list shows: sign-ups who never booked would be most of a walk and filtered out.
+    index("members_name_prefix").on(sql`${t.searchText} collate "C"`, t.id).where(sql`${t.listed}`),
+    index("members_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")).where(sql`${t.listed}`),
     check("members_language", sql`${t.language} in ('en', 'es')`),
   ],
 );
@@ -512,10 +532,13 @@ export const owners = pgTable(
   },
   (t) => [
     uniqueIndex("owners_member_unique").on(t.memberId),
+    // The command palette finds an owner by the exact RFC (GET /api/search); RFCs are stored upper-case.
+    index("owners_rfc_idx").on(t.rfc),
     index("owners_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
     // The review inbox: what waits, oldest first.
     index("owners_waiting_idx").on(t.readyAt, t.id).where(sql`${t.readyForReview} and ${t.status} = 'pending'`),
     index("owners_status_name_idx").on(t.status, t.name, t.id),
+    index("owners_created_at_idx").on(t.createdAt, t.id),
     check("owners_status", sql`${t.status} in ('pending', 'accepted', 'returned')`),
     check("owners_document_type", sql`${t.documentType} in ('passport', 'id')`),
     ...listIndexes("owners", t),
@@ -583,6 +606,7 @@ export const boxes = pgTable(
     index("boxes_venue_name_idx").on(t.venueId, t.name, t.id),
     index("boxes_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
     index("boxes_waiting_idx").on(t.readyAt, t.id).where(sql`${t.readyForReview} and ${t.status} = 'pending'`),
+    index("boxes_created_at_idx").on(t.createdAt, t.id),
     check("boxes_status", sql`${t.status} in ('pending', 'accepted', 'returned')`),
     check("boxes_type", sql`${t.type} in ('onetime', 'season', 'both')`),
     check("boxes_seats_positive", sql`${t.availableSeats} >= 1`),
@@ -693,18 +717,30 @@ export const bookings = pgTable(
       .on(t.boxId, t.seasonId)
       .where(sql`${t.seasonId} is not null and ${t.status} not in ('canceled', 'rejected')`),
     // The list is newest first; each filter walks its own index in that order. The venue's also carries the other
-    // filters and the searched text (INCLUDE, migration 0010: drizzle cannot declare it), so a page and its count
-    // within a venue, with any other filter and search, read that index alone.
+    // filters and the searched text (INCLUDE, migrations 0010 and 0020: drizzle cannot declare it), so a page and its
+    // count within a venue, with any other filter and search, read that index alone.
     index("bookings_venue_idx").on(t.venueId, t.id),
     index("bookings_status_idx").on(t.status, t.id),
     index("bookings_payment_status_idx").on(t.paymentStatus, t.id),
     index("bookings_box_type_idx").on(t.boxType, t.id),
+    // Bookings whose owner is not paid yet (ownerPaymentStatus=pending), by status and payment status in list order:
+    // "accepted, captured, owner not paid" (the shipped view) is one range of it, however few and old they are.
+    index("bookings_owner_payment_pending_idx")
+      .on(t.status, t.paymentStatus, t.id)
+      .where(sql`${t.ownerPaymentReference} is null`),
+    // The paid ones (ownerPaymentStatus=payed) in list order: the newest bookings are the unpaid ones, which a walk
+    // of the primary key would read first.
+    index("bookings_owner_paid_idx").on(t.id).where(sql`${t.ownerPaymentReference} is not null`),
     index("bookings_box_idx").on(t.boxId),
     index("bookings_buyer_idx").on(t.buyerId),
     index("bookings_event_idx").on(t.eventId),
     // The dashboard's upcoming bookings: the next ones by start, among those still on (reports/bookings/future).
     index("bookings_upcoming_idx").on(t.startsAt, t.id).where(sql`${t.status} in ('pending', 'accepted', 'partial')`),
     index("bookings_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+    // The orders staff choose (sort=createdAt, startsAt, total; status has bookings_status_idx): one walk each.
+    index("bookings_created_at_idx").on(t.createdAt, t.id),
+    index("bookings_starts_at_idx").on(t.startsAt, t.id),
+    index("bookings_total_idx").on(t.total, t.id),
     // A search that could be part of a folio also looks there: with this index the two are one BitmapOr.
     index("bookings_folio_trgm").using("gin", t.folio.op("gin_trgm_ops")),
     check("bookings_box_type", sql`${t.boxType} in ('onetime', 'season')`),
@@ -797,7 +833,12 @@ export const notifications = pgTable(
     payload: jsonb("payload").notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [check("notifications_type", sql`${t.notificationType} in ('owner', 'box', 'booking', 'booking-messages')`)],
+  (t) => [
+    check(
+      "notifications_type",
+      sql`${t.notificationType} in ('owner', 'box', 'booking', 'booking-messages', 'export')`,
+    ),
+  ],
 );
 
 /**
@@ -866,5 +907,8 @@ export const reportDailySignUps = pgTable("report_daily_sign_ups", {
   boxes: integer("boxes").notNull().default(0),
 });
 
+export * from "../modules/exports/schema.ts";
 // Staff account security (second factors, sessions, step-up): the tables live beside their module.
 export * from "../modules/security/schema.ts";
+// Saved list views and export jobs (#22): beside their modules.
+export * from "../modules/views/schema.ts";

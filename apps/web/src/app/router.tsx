@@ -1,6 +1,7 @@
 import type { PermissionCode } from "@palco/shared";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { EXPORTS_PATH } from "@/features/exports/paths.ts";
 import { type ResourceMeta, resourcePath } from "@/kit/resource.ts";
 import { loadFeatureTexts } from "@/lib/i18n.ts";
 import { RedirectIfSignedIn, RequireAuth, RequirePermission, SECURITY_PATH } from "./guards.tsx";
@@ -115,6 +116,15 @@ export const routes: RouteObject[] = [
                 path: SECURITY_PATH.slice(1),
                 lazy: page(() =>
                   Promise.all([import("@/features/security/security-page.tsx"), loadFeatureTexts("security")]).then(
+                    ([module]) => module,
+                  ),
+                ),
+              },
+              {
+                // Any signed-in member: their own exports (each list's Export menu checks its own permission).
+                path: EXPORTS_PATH.slice(1),
+                lazy: page(() =>
+                  Promise.all([import("@/features/exports/exports-page.tsx"), loadFeatureTexts("exports")]).then(
                     ([module]) => module,
                   ),
                 ),

@@ -1,3 +1,7 @@
+import { bulkEn } from "./bulk.ts";
+import { exportsEn } from "./exports.ts";
+import { listSortEn } from "./list-sort.ts";
+
 /**
  * English texts of the SPA. They are deep-merged over `sharedMessages.en` from @palco/shared (validation
  * messages and server texts), so namespaces such as COUNTRIES hold both the shared VALIDATION keys and these.
@@ -18,6 +22,9 @@ const geographyCommon = {
 };
 
 export const en = {
+  LIST_SORT: listSortEn,
+  BULK: bulkEn,
+  EXPORTS: exportsEn,
   APP: {
     NAME: "Palco Admin",
     TAGLINE: "Marketplace back-office",
@@ -58,7 +65,9 @@ export const en = {
     LANGUAGE: "Language",
     USER_MENU: "Account menu",
     LOGOUT: "Log out",
+    SEARCH: "Search",
     SECURITY: "Security",
+    EXPORTS: "Exports",
     SOUND_MUTE: "Mute notification sound",
     SOUND_UNMUTE: "Unmute notification sound",
   },
@@ -253,8 +262,6 @@ export const en = {
     STALE_UNKNOWN: "The record changed since you opened it.",
     RELOAD: "Load their version",
     KEEP_MINE: "Keep my changes",
-    EXPORT: "Export CSV",
-    EXPORT_ERROR: "The export could not be downloaded, please try again.",
     FIELDS: {
       AT: "When",
       ACTOR: "Who",
@@ -299,6 +306,7 @@ export const en = {
       "recovery-codes-issued": "got new recovery codes",
       "step-up": "confirmed it was them",
       "step-up-failed": "failed to confirm it was them",
+      export: "exported a list",
     },
     RESOURCES: {
       auth: "Sign-in",
@@ -318,6 +326,8 @@ export const en = {
       bookings: "Bookings",
       settings: "Fee settings",
       simulation: "Simulated activity",
+      views: "Saved views",
+      "audit-log": "Audit trail",
     },
   },
   VENUES: {
@@ -366,6 +376,7 @@ export const en = {
       PICTURE: "Picture",
       STARTS_AT: "Start",
       START_DATE: "Start date",
+      PERIOD: "Period",
       DURATION: "Duration (hours)",
       LENGTH: "Duration",
       VENUE: "Venue",
@@ -374,6 +385,8 @@ export const en = {
       CATEGORIES: "Categories",
       BOXES: "Boxes",
     },
+    // The relative periods of the list filter (EVENT_PERIODS), on each venue's clock.
+    PERIODS: { today: "Today", "this-week": "This week", "this-month": "This month" },
     HINTS: {
       STARTS_AT: "On the venue's clock; at least 72 hours from now",
       STARTS_AT_ZONE: "Time in {{zone}} (venue's clock); at least 72 hours from now",

@@ -1,4 +1,7 @@
+import { bulkEs } from "./bulk-es.ts";
 import type { WebMessages } from "./en.ts";
+import { exportsEs } from "./exports-es.ts";
+import { listSortEs } from "./list-sort-es.ts";
 
 /** Spanish (Mexico). Same shape as en.ts, enforced by the type. */
 const recordCommon = {
@@ -16,6 +19,9 @@ const geographyCommon = {
 };
 
 export const es: WebMessages = {
+  LIST_SORT: listSortEs,
+  BULK: bulkEs,
+  EXPORTS: exportsEs,
   APP: {
     NAME: "Palco Admin",
     TAGLINE: "Administración del mercado",
@@ -56,7 +62,9 @@ export const es: WebMessages = {
     LANGUAGE: "Idioma",
     USER_MENU: "Menú de la cuenta",
     LOGOUT: "Cerrar sesión",
+    SEARCH: "Buscar",
     SECURITY: "Seguridad",
+    EXPORTS: "Exportaciones",
     SOUND_MUTE: "Silenciar el sonido de notificaciones",
     SOUND_UNMUTE: "Activar el sonido de notificaciones",
   },
@@ -252,8 +260,6 @@ export const es: WebMessages = {
     STALE_UNKNOWN: "El registro cambió desde que lo abriste.",
     RELOAD: "Cargar su versión",
     KEEP_MINE: "Conservar mis cambios",
-    EXPORT: "Exportar CSV",
-    EXPORT_ERROR: "No se pudo descargar la exportación, inténtalo de nuevo.",
     FIELDS: {
       AT: "Cuándo",
       ACTOR: "Quién",
@@ -298,6 +304,7 @@ export const es: WebMessages = {
       "recovery-codes-issued": "generó códigos de recuperación nuevos",
       "step-up": "confirmó su identidad",
       "step-up-failed": "no pudo confirmar su identidad",
+      export: "exportó una lista",
     },
     RESOURCES: {
       auth: "Inicio de sesión",
@@ -317,6 +324,8 @@ export const es: WebMessages = {
       bookings: "Reservas",
       settings: "Comisiones",
       simulation: "Actividad simulada",
+      views: "Vistas guardadas",
+      "audit-log": "Bitácora",
     },
   },
   VENUES: {
@@ -367,6 +376,7 @@ export const es: WebMessages = {
       PICTURE: "Imagen",
       STARTS_AT: "Inicio",
       START_DATE: "Fecha de inicio",
+      PERIOD: "Periodo",
       DURATION: "Duración (horas)",
       LENGTH: "Duración",
       VENUE: "Recinto",
@@ -375,6 +385,8 @@ export const es: WebMessages = {
       CATEGORIES: "Categorías",
       BOXES: "Palcos",
     },
+    // The relative periods of the list filter (EVENT_PERIODS), on each venue's clock.
+    PERIODS: { today: "Hoy", "this-week": "Esta semana", "this-month": "Este mes" },
     HINTS: {
       STARTS_AT: "En el reloj del recinto; al menos 72 horas después de ahora",
       STARTS_AT_ZONE: "Hora de {{zone}} (reloj del recinto); al menos 72 horas después de ahora",

@@ -16,6 +16,7 @@ import {
   paymentProvider,
   role,
   SIGN_IN_FAILURES,
+  savedView,
   service,
   state,
   user,
@@ -50,6 +51,10 @@ const RECORDS: Record<AuditResource, z.ZodObject | null> = {
   // Events without a record: their changes are the shared AUDIT_EVENT_FIELDS.
   simulation: null,
   auth: null,
+  // A shared view records what it opens and for whom (not the asker's `mine`, nor the ids beside the role names).
+  views: savedView.omit({ mine: true, roleIds: true, owner: true }),
+  // Never changed: only its exports are recorded (their fields are the export's own).
+  "audit-log": null,
 };
 
 /** Fields of nested values the trail spells out (objects without a name or code; bookkeeping left out). */

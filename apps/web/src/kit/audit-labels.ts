@@ -26,6 +26,7 @@ export const AUDIT_VALUE_LABELS: { readonly [R in AuditResource]?: Readonly<Reco
   "payment-methods": { method: "PAYMENT_METHODS.KINDS" },
   users: { reason: "AUDIT.REASONS", method: "AUDIT.FACTORS", factor: "AUDIT.FACTORS" },
   auth: { reason: "AUDIT.REASONS" },
+  views: { resource: "VIEWS.LISTS" },
 };
 
 /** Nested values leave their bookkeeping out (a payment's id and times say nothing the entry does not). */

@@ -9,6 +9,7 @@ import { usePageTitle } from "@/lib/page-title.ts";
 import { useSession } from "@/lib/session.ts";
 import { useCan, useCanFn } from "@/lib/use-can.ts";
 import { AUDIT_LOG_KEY } from "./audit-keys.ts";
+import { useRememberRecent } from "./command-palette/recent.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
 import { type Failure, FailureAlert, failureOf } from "./error-alert.tsx";
 import { FieldGrid } from "./field-grid.tsx";
@@ -59,6 +60,9 @@ export function DetailPage<T extends Entity>({ resource }: { resource: Resource<
   const title = usePageTitle(record ? resource.recordLabel(record, t) : t(`${meta.ns}.DETAIL_TITLE`), {
     translated: true,
   });
+
+  // The command palette offers the records opened last (features/search/recent.ts).
+  useRememberRecent(meta.name, record?.id, record ? title : null);
 
   // Once per record opened, not on every refetch of it.
   const openedId = record?.id;

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Skeleton, Text } from "@mantine/core";
+import { Anchor, Box, Group, Text } from "@mantine/core";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,7 +7,8 @@ import type { Column, Entity, PhoneCard } from "./resource.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 const SECONDARY_DEFAULT_COUNT = 2;
-const ROW_BORDER = "1px solid var(--mantine-color-default-border)";
+
+import { ListCardsSkeleton, ROW_BORDER } from "./list-cards-skeleton.tsx";
 
 /** The columns of a phone card: the declared ones, else the link column and the next two informative ones. */
 export function phoneColumns<L>(columns: Column<L>[], linkColumn: Column<L> | undefined, phone: PhoneCard | undefined) {
@@ -39,6 +40,8 @@ type Props<L extends Entity> = {
   onCardClick: (event: MouseEvent<HTMLElement>, record: L) => void;
   /** Cards to draw emphasized (see `list.highlight`). */
   highlight?: ((record: L) => boolean) | undefined;
+  /** The card's selection checkbox for bulk actions (kit/bulk-actions.tsx), when the list has them. */
+  checkbox?: ((record: L) => ReactNode) | undefined;
 };
 
 /** A list as compact cards for narrow windows: the primary field links to the detail, the status badge beside it. */
@@ -55,23 +58,12 @@ export function ListCards<L extends Entity>({
   detailPath,
   onCardClick,
   highlight,
+  checkbox,
 }: Props<L>) {
   const { t } = useTranslation();
   const { primary, secondary } = phoneColumns(columns, linkColumn, phone);
 
-  if (loadingCount > 0) {
-    return (
-      <Box aria-hidden>
-        {Array.from({ length: loadingCount }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
-          <Box key={index} p="md" style={{ borderBottom: ROW_BORDER }}>
-            <Skeleton height={20} width="60%" radius="sm" mb={8} />
-            <Skeleton height={14} width="80%" radius="sm" />
-          </Box>
-        ))}
-      </Box>
-    );
-  }
+  if (loadingCount > 0) return <ListCardsSkeleton count={loadingCount} />;
   if (items.length === 0) return <Box>{empty}</Box>;
 
   return (
@@ -102,7 +94,8 @@ export function ListCards<L extends Entity>({
             onClick={path ? (event: MouseEvent<HTMLElement>) => onCardClick(event, record) : undefined}
           >
             <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
-              <Box miw={0} fw={600} style={{ overflowWrap: "anywhere" }}>
+              {checkbox?.(record)}
+              <Box miw={0} fw={600} style={{ overflowWrap: "anywhere", flex: 1 }}>
                 {path ? (
                   <Anchor component={Link} to={path} inherit c="inherit" underline="hover">
                     {title}

@@ -1,16 +1,32 @@
 import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, ThemeIcon } from "@mantine/core";
 import { PAGE_SIZE } from "@palco/shared/constants";
 import { OFFSET_PAGE_LIMIT } from "@palco/shared/resources/common";
+import { sortValue } from "@palco/shared/resources/sort";
 import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
-import { createContext, type MouseEvent, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type MouseEvent,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { ExportMenu } from "@/features/exports/export-menu.tsx";
+import { SavedViewBar } from "@/features/views/view-bar.tsx";
 import { usePageTitle } from "@/lib/page-title.ts";
 import { useCan } from "@/lib/use-can.ts";
+import { useBulkActions } from "./bulk-actions.tsx";
 import { ErrorAlert } from "./error-alert.tsx";
 import { fieldValue } from "./field-value.tsx";
-import { ListCards } from "./list-cards.tsx";
+import type { ListCards as ListCardsComponent } from "./list-cards.tsx";
+import { ListCardsSkeleton } from "./list-cards-skeleton.tsx";
 import { ListFilters } from "./list-filters.tsx";
+import { activeSort, ColumnHeader, SORT_PARAM, SortSelect } from "./list-sort.tsx";
 import { PageHeader } from "./page-header.tsx";
 import { type PageTarget, pagerLinks } from "./page-window.ts";
 import { Pagination } from "./pagination.tsx";
@@ -18,6 +34,12 @@ import { type Entity, type Resource, resourcePath } from "./resource.ts";
 import { useResourceList } from "./resource-queries.ts";
 import { SearchInput } from "./search-input.tsx";
 import { usePhone } from "./use-phone.ts";
+
+// Cards stand for the table on phones only: desktops never load them.
+// (Typed as the generic component it loads: lazy() would fix its row type to Entity.)
+const ListCards = lazy(() =>
+  import("./list-cards.tsx").then((module) => ({ default: module.ListCards })),
+) as unknown as typeof ListCardsComponent;
 
 const INTERACTIVE = "a, button, input, select, textarea, [role=button], [role=checkbox]";
 const PAGE_KEYS = ["page", "after", "before"];
@@ -76,7 +98,14 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   );
   const paged = list.paged !== false;
   const searchable = list.searchable !== false;
-  const params = { ...(paged ? { page, after, before } : {}), search: search || undefined, ...filterValues };
+  // Only an order one of the columns offers (an old link may name another).
+  const sort = activeSort(searchParams.get(SORT_PARAM), list.columns);
+  const params = {
+    ...(paged ? { page, after, before } : {}),
+    search: search || undefined,
+    ...filterValues,
+    [SORT_PARAM]: sort ? sortValue(sort) : undefined,
+  };
   const query = useResourceList(api, params);
   const data = query.data;
   const hasCriteria = search !== "" || Object.values(filterValues).some(Boolean);
@@ -104,6 +133,8 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
     },
     [setSearchParams],
   );
+  // A new order starts again at page 1, like a new filter.
+  const onSort = useCallback((value: string) => update({ [SORT_PARAM]: value }), [update]);
 
   const onFilterChange = useCallback(
     (name: string, value: string) => {
@@ -159,8 +190,10 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
     ...(query.isPlaceholderData ? { next: null, previous: null } : {}),
   };
 
-  const columnCount = list.columns.length;
   const items = data?.items ?? [];
+  // Row checkboxes, "select all", the bulk action bar and its summary (kit/bulk-actions.tsx).
+  const bulk = useBulkActions(resource, items, params, data);
+  const columnCount = list.columns.length + (bulk.enabled ? 1 : 0);
   // "from–to" of the rows actually shown (an unpaged answer starts at 1).
   const from = data && items.length > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const to = items.length > 0 ? from + items.length - 1 : 0;
@@ -202,6 +235,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
     body = Array.from({ length: loadingCount }, (_, row) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
       <Table.Tr key={row} aria-hidden>
+        {bulk.emptyCell}
         {list.columns.map((column) => (
           <Table.Td key={column.key}>
             <Skeleton height={22} radius="sm" width={column.key === "id" ? 28 : "70%"} />
@@ -228,6 +262,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
             ...(highlighted ? { background: HIGHLIGHT } : {}),
           }}
         >
+          {bulk.rowCell(record)}
           {list.columns.map((column) => {
             const value = fieldValue(column, record, t);
             return (
@@ -252,19 +287,24 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
       <PageHeader
         title={title}
         actions={
-          (canCreate || list.actions) && (
-            <>
-              {list.actions?.(filterValues)}
-              {canCreate && (
-                <Button component={Link} to={`${basePath}/create`} leftSection={<IconPlus size={16} />}>
-                  {t(`${meta.ns}.ADD`)}
-                </Button>
-              )}
-            </>
-          )
+          <>
+            {/* Shown only for the lists the API exports and a member who may list them. */}
+            <ExportMenu resource={meta.name} permission={meta.permissions.index} />
+            {(canCreate || list.actions) && (
+              <>
+                {list.actions?.(filterValues)}
+                {canCreate && (
+                  <Button component={Link} to={`${basePath}/create`} leftSection={<IconPlus size={16} />}>
+                    {t(`${meta.ns}.ADD`)}
+                  </Button>
+                )}
+              </>
+            )}
+          </>
         }
       />
       <Stack gap="md">
+        <SavedViewBar resource={meta.name} />
         {query.isError && (
           <ErrorAlert message={t("ERROR_PAGES.LOADING_DATA")} autoHide resetKey={query.errorUpdatedAt} />
         )}
@@ -272,6 +312,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
         {actionFailure?.list === meta.name && (
           <ErrorAlert message={actionFailure.text} autoHide resetKey={actionFailure.at} />
         )}
+        {bulk.summary}
         <Card withBorder radius="md" p={0}>
           {(searchable || filters.length > 0) && (
             <Group
@@ -307,21 +348,30 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               </Button>
             </Group>
           )}
+          {phone && list.columns.some((column) => column.sort) && (
+            <Box px="md" pt="sm">
+              <SortSelect columns={list.columns} sort={sort} onSort={onSort} />
+            </Box>
+          )}
+          {bulk.banner}
           {phone ? (
-            <ListCards
-              label={title}
-              columns={list.columns}
-              linkColumn={linkColumn}
-              phone={list.phone}
-              items={items}
-              loadingCount={loading ? loadingCount : 0}
-              empty={emptyState}
-              busy={query.isFetching}
-              dimmed={query.isPlaceholderData}
-              detailPath={canShow ? detailPath : null}
-              onCardClick={onRowClick}
-              highlight={list.highlight}
-            />
+            <Suspense fallback={<ListCardsSkeleton count={loading ? loadingCount : Math.max(items.length, 1)} />}>
+              <ListCards
+                label={title}
+                columns={list.columns}
+                linkColumn={linkColumn}
+                phone={list.phone}
+                items={items}
+                loadingCount={loading ? loadingCount : 0}
+                empty={emptyState}
+                busy={query.isFetching}
+                dimmed={query.isPlaceholderData}
+                detailPath={canShow ? detailPath : null}
+                onCardClick={onRowClick}
+                highlight={list.highlight}
+                checkbox={bulk.cardCheckbox}
+              />
+            </Suspense>
           ) : (
             <Table.ScrollContainer minWidth={640} type="native">
               <Table
@@ -334,12 +384,9 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               >
                 <Table.Thead>
                   <Table.Tr>
+                    {bulk.headerCell}
                     {list.columns.map((column) => (
-                      <Table.Th key={column.key} w={column.width}>
-                        <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.3 }}>
-                          {t(column.label)}
-                        </Text>
-                      </Table.Th>
+                      <ColumnHeader key={column.key} column={column} sort={sort} onSort={onSort} />
                     ))}
                   </Table.Tr>
                 </Table.Thead>
@@ -365,6 +412,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
             </Group>
           )}
         </Card>
+        {bulk.bar}
       </Stack>
     </ListFeedback.Provider>
   );

@@ -1,4 +1,5 @@
 import type { PermissionCode, SessionUser } from "@palco/shared";
+import type { BulkAction } from "@palco/shared/resources/bulk";
 import type { Icon } from "@tabler/icons-react";
 import type { QueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
@@ -90,6 +91,11 @@ export type Column<T> = Field<T> & {
   width?: number | string;
   /** Keep the cell on one line (phone numbers, codes). */
   nowrap?: boolean;
+  /**
+   * The list sorts by this field when the header is clicked (`?sort=<field>`, `-<field>` descending): one of the
+   * resource's SORT_FIELDS in @palco/shared, which the API accepts (kit/list-sort.tsx).
+   */
+  sort?: string;
 };
 
 /**
@@ -306,6 +312,12 @@ export type Resource<T extends Entity, V extends FieldValues = FieldValues, L ex
      * in words (a badge in the link column), for screen readers and for colour-blind readers.
      */
     highlight?: (record: L) => boolean;
+    /**
+     * The bulk actions the list offers (kit/bulk-actions.tsx), each shown to members holding its single action's
+     * permission. By default block/unblock with `permissions.activate` and delete with `permissions.delete`;
+     * `false` for none.
+     */
+    bulk?: readonly BulkAction[] | false;
   };
   /**
    * `history: false` leaves out the History section (the audit trail's own entries). `actions`: more header

@@ -53,6 +53,10 @@ const FEATURE_TEXTS = {
   audit: () => import("../i18n/audit.ts"),
   secondFactor: () => import("../i18n/second-factor.ts"),
   security: () => import("../i18n/security.ts"),
+  search: () => import("../i18n/search.ts"),
+  views: () => import("../i18n/views.ts"),
+  bulk: () => import("../i18n/bulk-parts.ts"),
+  exports: () => import("../i18n/exports-parts.ts"),
 } satisfies Record<string, () => Promise<{ texts: Record<Language, object> }>>;
 export type FeatureTexts = keyof typeof FEATURE_TEXTS;
 
@@ -81,7 +85,13 @@ export async function loadFeatureTexts(feature: FeatureTexts): Promise<void> {
  * booking statuses…).
  */
 export async function loadAuditTexts(): Promise<true> {
-  await Promise.all([loadFeatureTexts("audit"), loadFeatureTexts("supply"), loadFeatureTexts("bookings")]);
+  await Promise.all([
+    loadFeatureTexts("audit"),
+    loadFeatureTexts("supply"),
+    loadFeatureTexts("bookings"),
+    // Saved views' entries name their list (VIEWS.LISTS).
+    loadFeatureTexts("views"),
+  ]);
   return true;
 }
 

@@ -3,6 +3,8 @@
  * the SPA shows the same keys client-side) and server error texts. UI-only texts live in the web app.
  */
 export const en = {
+  // Sortable lists: a `sort` query value the list does not offer.
+  LIST_SORT: { UNKNOWN: "This list cannot be sorted by that field" },
   VALIDATION: {
     INVALID_DATE: "Use a real date as YYYY-MM-DD",
     DATE_RANGE: "The end date cannot be before the start date",
@@ -215,6 +217,8 @@ export const en = {
       "booking-paid": { TITLE: "Booking paid", BODY: "The payment of booking {{key}} by {{name}} was captured." },
       "booking-canceled": { TITLE: "Booking canceled", BODY: "Booking {{key}} of {{name}} was canceled." },
       "booking-message": { TITLE: "New message", BODY: "{{name}} wrote about booking {{key}}: “{{excerpt}}”" },
+      "export-ready": { TITLE: "Export ready", BODY: "Your {{resource}} export ({{rows}} rows) is ready to download." },
+      "export-failed": { TITLE: "Export failed", BODY: "Your {{resource}} export could not be finished." },
     },
   },
   BOOKINGS: {
@@ -283,6 +287,19 @@ export const en = {
       ACTIVE: "Active in the last 30 days",
       INACTIVE: "Inactive",
       BLOCKED: "Blocked",
+    },
+  },
+  VIEWS: {
+    VALIDATION: {
+      RESOURCE_UNKNOWN: "Choose one of the lists of the app",
+      NAME_MISSING: "The view name is required",
+      NAME_TAKEN: "You already have a view with this name for this list",
+      QUERY_FORMAT: "The view's filters must be text values with plain names",
+      QUERY_TOO_LONG: "A filter of the view is too long (at most 500 characters)",
+      QUERY_TOO_BIG: "The view has too many filters (at most 30)",
+      ROLES_FORMAT: "Choose roles from the list",
+      ROLE_UNKNOWN: "One of the chosen roles does not exist",
+      ROLE_NOT_ALLOWED: "You can share a view only with roles you hold",
     },
   },
   PAYMENT_PROVIDERS: {

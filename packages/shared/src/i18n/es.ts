@@ -1,6 +1,7 @@
 import type { SharedMessages } from "./en.ts";
 
 export const es: SharedMessages = {
+  LIST_SORT: { UNKNOWN: "Esta lista no se puede ordenar por ese campo" },
   VALIDATION: {
     INVALID_DATE: "Usa una fecha real con el formato AAAA-MM-DD",
     DATE_RANGE: "La fecha final no puede ser anterior a la inicial",
@@ -216,6 +217,11 @@ export const es: SharedMessages = {
       "booking-paid": { TITLE: "Reserva pagada", BODY: "Se cobró el pago de la reserva {{key}} de {{name}}." },
       "booking-canceled": { TITLE: "Reserva cancelada", BODY: "Se canceló la reserva {{key}} de {{name}}." },
       "booking-message": { TITLE: "Nuevo mensaje", BODY: "{{name}} escribió sobre la reserva {{key}}: “{{excerpt}}”" },
+      "export-ready": {
+        TITLE: "Exportación lista",
+        BODY: "Tu exportación de {{resource}} ({{rows}} filas) está lista para descargar.",
+      },
+      "export-failed": { TITLE: "Exportación fallida", BODY: "No se pudo terminar tu exportación de {{resource}}." },
     },
   },
   BOOKINGS: {
@@ -285,6 +291,19 @@ export const es: SharedMessages = {
       ACTIVE: "Activos en los últimos 30 días",
       INACTIVE: "Inactivos",
       BLOCKED: "Bloqueados",
+    },
+  },
+  VIEWS: {
+    VALIDATION: {
+      RESOURCE_UNKNOWN: "Elige una de las listas de la aplicación",
+      NAME_MISSING: "El nombre de la vista es obligatorio",
+      NAME_TAKEN: "Ya tienes una vista con este nombre para esta lista",
+      QUERY_FORMAT: "Los filtros de la vista deben ser valores de texto con nombres simples",
+      QUERY_TOO_LONG: "Un filtro de la vista es demasiado largo (como máximo 500 caracteres)",
+      QUERY_TOO_BIG: "La vista tiene demasiados filtros (como máximo 30)",
+      ROLES_FORMAT: "Elige roles de la lista",
+      ROLE_UNKNOWN: "Uno de los roles elegidos no existe",
+      ROLE_NOT_ALLOWED: "Solo puedes compartir una vista con roles que tienes",
     },
   },
   PAYMENT_PROVIDERS: {

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   "recovery-codes-issued",
   "step-up",
   "step-up-failed",
+  // A list exported to a file (modules/exports): which list, which filters, how many rows.
+  "export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -66,6 +68,10 @@ export const AUDIT_RESOURCES = [
   "settings",
   "simulation",
   "auth",
+  // Saved list views shared with roles (a private view's changes are no one else's business).
+  "views",
+  // The trail itself: only its exports are recorded (it is never changed).
+  "audit-log",
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 

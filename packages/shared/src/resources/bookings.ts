@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idReference, optionalIdFilter, paged, pageQuery, textInput, timestamp } from "./common.ts";
+import { SORT_FIELDS, sortParam } from "./sort.ts";
 import { money, ownerBankAccount } from "./supply.ts";
 
 /**
@@ -165,12 +166,15 @@ const enumFilter = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .or(z.literal("").transform(() => undefined));
 
-/** GET /bookings (spec 02 §7). */
+/** GET /bookings (spec 02 §7), plus the owner payment status (docs/decisions.md, "Saved views"). */
 export const bookingListQuery = pageQuery.extend({
   venueId: optionalIdFilter,
   boxType: enumFilter(BOOKING_TYPES),
   status: enumFilter(BOOKING_STATUSES),
   paymentStatus: enumFilter(PAYMENT_STATUSES),
+  /** Whether the owner's payout is recorded (derived from ownerPaymentReference, spec 02 §4). */
+  ownerPaymentStatus: enumFilter(OWNER_PAYMENT_STATUSES),
+  sort: sortParam(SORT_FIELDS.bookings),
 });
 export type BookingListQuery = z.input<typeof bookingListQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isTimeZone } from "../time-zones.ts";
 import { idReference, namedRef, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
+import { SORT_FIELDS, sortParam } from "./sort.ts";
 
 export const cityCode = requiredText("CITIES.VALIDATION.CODE_MISSING").regex(
   /^[A-Z]{3}-\d{3}$/,
@@ -41,5 +42,9 @@ export const cityOption = z.object({
 });
 export type CityOption = z.infer<typeof cityOption>;
 
-export const cityListQuery = pageQuery.extend({ state: optionalIdFilter, country: optionalIdFilter });
+export const cityListQuery = pageQuery.extend({
+  state: optionalIdFilter,
+  country: optionalIdFilter,
+  sort: sortParam(SORT_FIELDS.cities),
+});
 export type CityListQuery = z.input<typeof cityListQuery>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery, requiredText, timestamp } from "./common.ts";
+import { SORT_FIELDS, sortParam } from "./sort.ts";
 
 export const countryCode = requiredText("COUNTRIES.VALIDATION.CODE_MISSING").regex(
   /^[A-Z]{3}$/,
@@ -30,5 +31,5 @@ export const countryOption = z.object({
 });
 export type CountryOption = z.infer<typeof countryOption>;
 
-export const countryListQuery = pageQuery;
+export const countryListQuery = pageQuery.extend({ sort: sortParam(SORT_FIELDS.countries) });
 export type CountryListQuery = z.input<typeof countryListQuery>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CALENDAR_DAY_PATTERN, isWallTime } from "../time.ts";
 import { idNumber, idReference, optionalIdFilter, pageQuery, requiredText, textInput, timestamp } from "./common.ts";
+import { SORT_FIELDS, sortParam } from "./sort.ts";
 
 /** Spec 02 §5 and §9: an event starts at least this long after it is saved. */
 export const EVENT_MIN_LEAD_HOURS = 72;
@@ -96,6 +97,14 @@ export const eventOption = z.object({
 });
 export type EventOption = z.infer<typeof eventOption>;
 
+/**
+ * Relative periods of the events list (`period`): the venue's today, this week (Monday to Sunday, as weeks run in
+ * Mexico) and this calendar month, on its wall clock, worked out when the list is asked for, so a saved view of
+ * "this week" stays true every week.
+ */
+export const EVENT_PERIODS = ["today", "this-week", "this-month"] as const;
+export type EventPeriod = (typeof EVENT_PERIODS)[number];
+
 export const eventListQuery = pageQuery.extend({
   /** A calendar day (YYYY-MM-DD): events starting that day on their venue's wall clocks. */
   startsAt: z
@@ -104,7 +113,12 @@ export const eventListQuery = pageQuery.extend({
     .refine((day) => isWallTime(`${day} 00:00:00`), "VALIDATION.INVALID_DATE")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  period: z
+    .enum(EVENT_PERIODS, { error: "VALIDATION.INVALID" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   state: optionalIdFilter,
   city: optionalIdFilter,
   venue: optionalIdFilter,
+  sort: sortParam(SORT_FIELDS.events),
 });

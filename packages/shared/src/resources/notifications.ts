@@ -8,8 +8,8 @@ import { isCalendarDay } from "./reports.ts";
  * staff member reads their own (read state is per person). Titles and bodies come in the reader's language.
  */
 
-/** What happened. Each kind is about one type of record, which its body links to. */
-export const NOTIFICATION_KINDS = [
+/** What happened in the marketplace, told to every member who may read the record. */
+export const MARKETPLACE_NOTIFICATION_KINDS = [
   "owner-ready",
   "box-ready",
   "booking-created",
@@ -17,10 +17,16 @@ export const NOTIFICATION_KINDS = [
   "booking-canceled",
   "booking-message",
 ] as const;
+
+/** What happened to one member's own work: an export they asked for is ready, or could not be made. */
+export const PERSONAL_NOTIFICATION_KINDS = ["export-ready", "export-failed"] as const;
+
+/** Every kind. Each is about one type of record, which its body links to. */
+export const NOTIFICATION_KINDS = [...MARKETPLACE_NOTIFICATION_KINDS, ...PERSONAL_NOTIFICATION_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The record a notification is about (spec 02 §3: notificationType, notificationTypeId). */
-export const NOTIFICATION_TYPES = ["owner", "box", "booking", "booking-messages"] as const;
+export const NOTIFICATION_TYPES = ["owner", "box", "booking", "booking-messages", "export"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_TYPE_OF: Record<NotificationKind, NotificationType> = {
@@ -30,10 +36,16 @@ export const NOTIFICATION_TYPE_OF: Record<NotificationKind, NotificationType> = 
   "booking-paid": "booking",
   "booking-canceled": "booking",
   "booking-message": "booking-messages",
+  "export-ready": "export",
+  "export-failed": "export",
 };
 
 /** Who is told: staff holding NOTIFICATIONS_INDEX and the permission to open the record it is about. */
-export const NOTIFICATION_PERMISSION_OF: Record<NotificationType, "OWNERS_SHOW" | "BOXES_SHOW" | "BOOKINGS_SHOW"> = {
+/** Export notifications are stored for the member who asked alone (modules/exports), so they need no permission. */
+export const NOTIFICATION_PERMISSION_OF: Record<
+  Exclude<NotificationType, "export">,
+  "OWNERS_SHOW" | "BOXES_SHOW" | "BOOKINGS_SHOW"
+> = {
   owner: "OWNERS_SHOW",
   box: "BOXES_SHOW",
   booking: "BOOKINGS_SHOW",
@@ -52,6 +64,8 @@ export function notificationTarget(type: NotificationType, id: number): string {
       return `/boxes/${id}`;
     case "booking":
       return `/bookings/${id}`;
+    case "export":
+      return `/exports?job=${id}`;
     default:
       return `/bookings/${id}?tab=messages`;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idReference, namedRef, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
+import { SORT_FIELDS, sortParam } from "./sort.ts";
 
 export const stateCode = requiredText("STATES.VALIDATION.CODE_MISSING").regex(
   /^[A-Z]{3}$/,
@@ -34,5 +35,5 @@ export const stateOption = z.object({
 });
 export type StateOption = z.infer<typeof stateOption>;
 
-export const stateListQuery = pageQuery.extend({ country: optionalIdFilter });
+export const stateListQuery = pageQuery.extend({ country: optionalIdFilter, sort: sortParam(SORT_FIELDS.states) });
 export type StateListQuery = z.input<typeof stateListQuery>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalIdFilter, pageQuery, textInput, timestamp } from "./common.ts";
+import { SORT_FIELDS, sortParam } from "./sort.ts";
 
 /**
  * Supply review (spec 02 §2–§5): owners and their boxes, sent by the marketplace app and accepted or returned by
@@ -140,6 +141,7 @@ export const ownerListQuery = pageQuery.extend({
     .enum(REVIEW_FILTERS, { error: "VALIDATION.INVALID" })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  sort: sortParam(SORT_FIELDS.owners),
 });
 
 /** An exact amount of money, as the database keeps it ("18500.00"): never a float. */
@@ -204,6 +206,7 @@ export const boxListQuery = ownerListQuery.extend({
   city: optionalIdFilter,
   /** "true": only boxes sold by season (type season or both). */
   seasons: booleanFilter,
+  sort: sortParam(SORT_FIELDS.boxes),
 });
 
 /** GET /review-queue: how many owners and boxes wait for a decision (null where the member cannot see the list). */

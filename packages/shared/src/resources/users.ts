@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { email as emailField, password, sessionUser } from "./auth.ts";
 import { idNumber, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
+import { SORT_FIELDS, sortParam } from "./sort.ts";
 
 /** Optional +country code, then 10 digits with optional separators (spec 01 §5): "+52 33 1234 5678", "331-234-5678". */
 export const PHONE_PATTERN = /^(?:\+\d{1,3}[\s.-]?)?(?:\d[\s.-]?){9}\d$/;
@@ -65,5 +66,5 @@ export const user = sessionUser.omit({ permissions: true, mfaEnrollmentRequired:
 });
 export type User = z.infer<typeof user>;
 
-export const userListQuery = pageQuery.extend({ role: optionalIdFilter });
+export const userListQuery = pageQuery.extend({ role: optionalIdFilter, sort: sortParam(SORT_FIELDS.users) });
 export type UserListQuery = z.input<typeof userListQuery>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idReference, namedRef, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
+import { SORT_FIELDS, sortParam } from "./sort.ts";
 
 /** Spec 02 §5: an optional +country prefix, then 3-3-4 digits with optional separators ("+52 33 3641 0000"). */
 export const VENUE_CONTACT_PATTERN = /^(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
@@ -72,4 +73,4 @@ export const venueOption = z.object({
 });
 export type VenueOption = z.infer<typeof venueOption>;
 
-export const venueListQuery = pageQuery.extend({ city: optionalIdFilter });
+export const venueListQuery = pageQuery.extend({ city: optionalIdFilter, sort: sortParam(SORT_FIELDS.venues) });

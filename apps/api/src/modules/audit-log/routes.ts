@@ -28,7 +28,7 @@ const tags = ["Audit trail"];
 const errors = { "4xx": errorBody };
 
 /** The filters of a query as one condition (undefined: the whole trail). */
-function filterCondition(query: AuditLogQuery): SQL | undefined {
+export function filterCondition(query: AuditLogQuery): SQL | undefined {
   const zone = query.tz ?? DEFAULT_AUDIT_TIME_ZONE;
   const conditions: (SQL | undefined)[] = [
     query.resource ? eq(auditLog.resource, query.resource) : undefined,
@@ -49,16 +49,16 @@ function cursorId(cursor: string | undefined, field: string): number | undefined
   return Number(cursor);
 }
 
-const selectEntries = (db: Db) => db.select().from(auditLog).$dynamic();
+export const selectEntries = (db: Db) => db.select().from(auditLog).$dynamic();
 
 /**
  * Newest first by the time of the change, the id breaking ties: every index of the trail ends in (at, id), so a
  * filtered page (one record, one person, a date range) is a short walk of one index, with no sort.
  */
-const NEWEST_FIRST = [desc(auditLog.at), desc(auditLog.id)];
+export const NEWEST_FIRST = [desc(auditLog.at), desc(auditLog.id)];
 
 /** Rows after / before the cursor's entry in that order (the cursor is an entry id; its time is looked up). */
-const olderThan = (id: number) =>
+export const olderThan = (id: number) =>
   sql`(${auditLog.at}, ${auditLog.id}) < (select c.at, c.id from audit_log c where c.id = ${id})`;
 const newerThan = (id: number) =>
   sql`(${auditLog.at}, ${auditLog.id}) > (select c.at, c.id from audit_log c where c.id = ${id})`;

@@ -119,6 +119,8 @@ export function boxResource(app: FastifyInstance) {
       seasons: (only) => sql`(${only} <> 'true' or ${boxes.type} in ('season', 'both'))`,
     },
     orderWhen: waitingFirst(boxes),
+    // The zone column shows the zone; the order is the box's name, "zone number".
+    sorts: { createdAt: boxes.createdAt, boxZone: boxes.name },
     // The boxes of a deleted venue leave the lists with it.
     live: sql`${boxes.venueId} in (select ${venues.id} from ${venues} where ${venues.deletedAt} is null)`,
     present: present(app),

@@ -52,6 +52,7 @@ export const cityResource = crudResource({
     },
     map: (row) => row,
   },
+  sorts: { name: cities.name, code: cities.code },
   filters: {
     state: (stateId) => eq(cities.stateId, stateId),
     country: (countryId) =>

@@ -30,6 +30,7 @@ export async function countryRoutes(app: FastifyInstance) {
       activate: "COUNTRIES_ACTIVATE",
     },
     schemas: { entity: country, option: countryOption, input: countryInput, listQuery: countryListQuery },
+    sorts: { name: countries.name, code: countries.code },
     entity: {
       fields: {
         id: countries.id,

@@ -115,6 +115,8 @@ export const eventResource = crudResource({
   order: events.startsAt,
   // Where staff work: upcoming events soonest first, then those already started, most recent first.
   split: sql`${events.startsAt} >= now()`,
+  // A chosen order is one walk of its index, not split: all events by start, or by name.
+  sorts: { startsAt: events.startsAt, name: events.name },
   filters: {
     venue: (venueId) => eq(events.venueId, venueId),
     city: (cityId) => sql`${events.venueId} in (select ${venues.id} from ${venues} where ${venues.cityId} = ${cityId})`,
@@ -125,6 +127,19 @@ export const eventResource = crudResource({
     startsAt: (day) => sql`${events.startsAt} >= (${day}::date::timestamp at time zone 'UTC') - interval '14 hours'
       and ${events.startsAt} < (${day}::date::timestamp at time zone 'UTC') + interval '38 hours'
       and ${localDay} = ${day}::date`,
+    // Today, this week (ISO: from Monday) or this month on the venue's wall clock, at the time of the request: an event
+    // of the period starts less than its length (plus a day for the offsets) away from now, which the index on
+    // starts_at narrows to; then the period of its start and of now on the venue's clock must be the same.
+    period: (period) => {
+      const unit = sql`(case ${period} when 'today' then 'day' when 'this-week' then 'week' else 'month' end)`;
+      const reach = sql`(case ${period} when 'today' then interval '2 days' when 'this-week' then interval '8 days'
+        else interval '32 days' end)`;
+      return sql`${events.startsAt} > now() - ${reach} and ${events.startsAt} < now() + ${reach}
+        and exists (select 1 from ${venues} join ${cities} on ${cities.id} = ${venues.cityId}
+          where ${venues.id} = ${events.venueId}
+            and date_trunc(${unit}, ${events.startsAt} at time zone ${cities.timeZone})
+              = date_trunc(${unit}, now() at time zone ${cities.timeZone}))`;
+    },
   },
   // The events of a deleted venue leave every list and detail with it.
   live: sql`${events.venueId} in (select ${venues.id} from ${venues} where ${venues.deletedAt} is null)`,

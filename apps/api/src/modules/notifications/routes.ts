@@ -11,11 +11,13 @@ import {
   notificationListQuery,
   notificationsPage,
   PAGE_SIZE,
+  SELECT_ALL_CAP,
   translate,
 } from "@palco/shared";
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { registerBulkRoutes } from "../../platform/bulk.ts";
 import type { Db } from "../../platform/db.ts";
 import { languageOf, notFound } from "../../platform/errors.ts";
 import { escapeLike } from "../../platform/list-query.ts";
@@ -82,6 +84,28 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+/** The list's search, day and unread filters (the list and the bulk actions' "select all" share them). */
+function listConditions(query: {
+  search?: string | undefined;
+  date?: string | undefined;
+  tz?: string | undefined;
+  unread?: string | undefined;
+}) {
+  const { search, date, tz, unread } = query;
+  const zone = tz ?? DEFAULT_AUDIT_TIME_ZONE;
+  const term = search?.trim();
+  return and(
+    term
+      ? sql`(coalesce(${notifications.memberName}, '') || ' ' || ${notifications.payload}::text) ilike ${`%${escapeLike(term)}%`}`
+      : undefined,
+    date
+      ? sql`${notifications.createdAt} >= (${date}::date)::timestamp at time zone ${zone}
+        and ${notifications.createdAt} < (${date}::date + 1)::timestamp at time zone ${zone}`
+      : undefined,
+    unread === "true" ? isNull(notificationRecipients.readAt) : undefined,
+  );
+}
+
 export async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -102,20 +126,9 @@ export async function notificationRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const { page, search, date, tz, unread } = request.query;
+        const { page } = request.query;
         const userId = request.sessionUser!.id;
-        const zone = tz ?? DEFAULT_AUDIT_TIME_ZONE;
-        const term = search?.trim();
-        const conditions = and(
-          term
-            ? sql`(coalesce(${notifications.memberName}, '') || ' ' || ${notifications.payload}::text) ilike ${`%${escapeLike(term)}%`}`
-            : undefined,
-          date
-            ? sql`${notifications.createdAt} >= (${date}::date)::timestamp at time zone ${zone}
-              and ${notifications.createdAt} < (${date}::date + 1)::timestamp at time zone ${zone}`
-            : undefined,
-          unread === "true" ? isNull(notificationRecipients.readAt) : undefined,
-        );
+        const conditions = listConditions(request.query);
         const [rows, [counted]] = await Promise.all([
           mine(app.db, userId, conditions)
             .orderBy(desc(notificationRecipients.notificationId))
@@ -200,4 +213,29 @@ export async function notificationRoutes(app: FastifyInstance) {
       return toNotification(row as Row, languageOf(request));
     },
   );
+
+  // Each id runs PUT /api/notifications/:id/read: only the member's own notifications (others answer 404).
+  registerBulkRoutes(app, {
+    base: "/api/notifications",
+    tags,
+    plural: "notifications",
+    actions: { read: "NOTIFICATIONS_INDEX" },
+    ids: {
+      permission: "NOTIFICATIONS_INDEX",
+      querystring: notificationListQuery,
+      async find(request) {
+        const query = request.query as Parameters<typeof listConditions>[0];
+        // The list's order (newest first) on the reader's recipient rows, stopping one past the cap.
+        const rows = await app.db
+          .select({ id: notificationRecipients.notificationId })
+          .from(notificationRecipients)
+          .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+          .where(and(eq(notificationRecipients.userId, request.sessionUser!.id), listConditions(query)))
+          .orderBy(desc(notificationRecipients.notificationId))
+          .limit(SELECT_ALL_CAP + 1);
+        const ids = rows.slice(0, SELECT_ALL_CAP).map((row) => row.id);
+        return { ids, total: ids.length, capped: rows.length > SELECT_ALL_CAP };
+      },
+    },
+  });
 }

@@ -2,6 +2,7 @@ import {
   NOTIFICATION_PERMISSION_OF,
   NOTIFICATION_TYPE_OF,
   type NotificationKind,
+  type NotificationType,
   type PermissionCode,
 } from "@palco/shared";
 import { sql } from "drizzle-orm";
@@ -10,7 +11,8 @@ import type { Realtime } from "../../platform/realtime.ts";
 import { notificationRecipients, notifications } from "../../platform/schema.ts";
 
 export interface NotificationEvent {
-  kind: NotificationKind;
+  /** About a record staff are told of; an export's own notices are stored by modules/exports for its member. */
+  kind: Exclude<NotificationKind, "export-ready" | "export-failed">;
   /** The id of the record it is about (owner, box or booking). */
   recordId: number;
   /** The member it is about (who sent, booked or wrote). */
@@ -47,7 +49,7 @@ export function staffHolding(codes: PermissionCode[]) {
  * counting one person's unread is an index range.
  */
 export async function storeNotification(tx: Db, event: NotificationEvent): Promise<StoredNotification> {
-  const type = NOTIFICATION_TYPE_OF[event.kind];
+  const type = NOTIFICATION_TYPE_OF[event.kind] as Exclude<NotificationType, "export">;
   const [row] = await tx
     .insert(notifications)
     .values({

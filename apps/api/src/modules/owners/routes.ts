@@ -90,6 +90,7 @@ export function ownerResource(app: FastifyInstance) {
     option: { fields: { id: owners.id, name: owners.name }, map: (row) => row },
     filters: { status: reviewFilter(owners) },
     orderWhen: waitingFirst(owners),
+    sorts: { createdAt: owners.createdAt, fullName: owners.name },
     present: present(app),
     audit: reviewedAuditPolicy("owners"),
   });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { registerActivationRoutes } from "../../platform/activation.ts";
+import { registerBulkRoutes } from "../../platform/bulk.ts";
 import type { Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import { paymentMethods, paymentProviders } from "../../platform/schema.ts";
@@ -82,5 +83,12 @@ export async function paymentMethodRoutes(app: FastifyInstance) {
     resource: "payment-methods",
     load: getMethod,
     change: paymentMethods,
+  });
+  // An unpaged list: "select all on this page" is every row, so no ids route.
+  registerBulkRoutes(app, {
+    base: "/api/payment-methods",
+    tags,
+    plural: "payment methods",
+    actions: { activate: "PAYMENT_METHODS_ACTIVATE", deactivate: "PAYMENT_METHODS_ACTIVATE" },
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { registerActivationRoutes } from "../../platform/activation.ts";
+import { registerBulkRoutes } from "../../platform/bulk.ts";
 import type { Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import { countries, paymentProviderCountries, paymentProviders } from "../../platform/schema.ts";
@@ -75,5 +76,12 @@ export async function paymentProviderRoutes(app: FastifyInstance) {
     resource: "payment-providers",
     load: getProvider,
     change: paymentProviders,
+  });
+  // An unpaged list: "select all on this page" is every row, so no ids route.
+  registerBulkRoutes(app, {
+    base: "/api/payment-providers",
+    tags,
+    plural: "payment providers",
+    actions: { activate: "PAYMENT_PROVIDERS_ACTIVATE", deactivate: "PAYMENT_PROVIDERS_ACTIVATE" },
   });
 }

@@ -17,9 +17,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertCurrentVersion, recordChange, recordCreate } from "../../platform/audit.ts";
+import { registerBulkRoutes } from "../../platform/bulk.ts";
 import { rowExists } from "../../platform/crud.ts";
 import { type Db, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
 import { conflict, languageOf, notFound, unprocessable } from "../../platform/errors.ts";
+import { listIds } from "../../platform/list-ids.ts";
 import { type ListSource, listPage, nameSearch } from "../../platform/list-query.ts";
 import { exceedsActor, permissionsOfRole } from "../../platform/privileges.ts";
 import { authSessions, permissions, rolePermissions, roles, userRoles } from "../../platform/schema.ts";
@@ -314,4 +316,20 @@ export async function roleRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
   );
+
+  // Each id runs DELETE /api/roles/:id (refused while users hold it; step-up asked once for the batch).
+  registerBulkRoutes(app, {
+    base: "/api/roles",
+    tags,
+    plural: "roles",
+    actions: { delete: "USERS_DELETE" },
+    ids: {
+      permission: "ROLES_INDEX",
+      querystring: roleListQuery,
+      find(request) {
+        const { condition, sort } = nameSearch((request.query as { search?: string }).search, roles.name);
+        return listIds(db(), roleListSource, condition, sort);
+      },
+    },
+  });
 }

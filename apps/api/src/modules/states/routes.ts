@@ -57,6 +57,7 @@ export async function stateRoutes(app: FastifyInstance) {
       },
       map: (row) => row,
     },
+    sorts: { name: states.name, code: states.code },
     filters: { country: (countryId) => eq(states.countryId, countryId) },
     toValues: (input) => ({ name: input.name, code: input.code, countryId: input.country }),
     references: [

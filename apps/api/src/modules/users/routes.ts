@@ -16,6 +16,7 @@ import { z } from "zod";
 import { registerActivationRoutes } from "../../platform/activation.ts";
 import { assertCurrentVersion, recordChange, recordCreate, SECRET_CHANGED } from "../../platform/audit.ts";
 import { hashPassword } from "../../platform/auth.ts";
+import { registerBulkRoutes } from "../../platform/bulk.ts";
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf } from "../../platform/db.ts";
 import { conflict, issueMessages, languageOf, unprocessable } from "../../platform/errors.ts";
 import { requireStepUp } from "../../platform/guard.ts";
@@ -31,6 +32,7 @@ import {
   guardTargetPermissions,
   listUsers,
   lockUser,
+  matchingUserIds,
 } from "./service.ts";
 
 const tags = ["Users"];
@@ -395,6 +397,19 @@ export async function userRoutes(app: FastifyInstance) {
           after: await getUser(tx, id),
         });
       });
+    },
+  });
+
+  // Each id runs the routes above (not oneself, not the last super-admin, sessions ended…).
+  registerBulkRoutes(app, {
+    base: "/api/users",
+    tags,
+    plural: "users",
+    actions: { activate: "USERS_ACTIVATE", deactivate: "USERS_ACTIVATE", delete: "USERS_DELETE" },
+    ids: {
+      permission: "USERS_INDEX",
+      querystring: userListQuery,
+      find: (request) => matchingUserIds(db(), request.query as Parameters<typeof matchingUserIds>[1]),
     },
   });
 }

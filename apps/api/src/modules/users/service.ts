@@ -1,12 +1,14 @@
-import type { Paged, SessionUser, User } from "@palco/shared";
+import type { ListSort, Paged, SessionUser, User } from "@palco/shared";
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { rowExists } from "../../platform/crud.ts";
 import type { Db } from "../../platform/db.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import type { ImageVariants } from "../../platform/images.ts";
+import { listIds } from "../../platform/list-ids.ts";
 import {
   allOf,
+  chosenOrder,
   filterCondition,
   type ListSource,
   listPage,
@@ -84,12 +86,16 @@ export async function getUser(db: Db, id: number): Promise<User> {
 export interface UserListOptions extends PageRequest {
   search?: string | undefined;
   role?: number | undefined;
+  sort?: ListSort | undefined;
 }
+
+/** The fields the list sorts by on request (SORT_FIELDS.users), each to the keys of its (keys…, id) index. */
+export const userSorts = { firstName: [users.firstName, users.lastName], createdAt: [users.createdAt] };
 
 /** The text a search of three characters or more looks in (a trigram index covers the same expression). */
 const userSearchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
-const userListSource: ListSource<typeof columns> = {
+export const userListSource: ListSource<typeof columns> = {
   table: users,
   sort: [users.firstName, users.lastName],
   fields: columns,
@@ -101,7 +107,29 @@ const userListSource: ListSource<typeof columns> = {
  * (a one- or two-letter term: the start of the first name, last name or e-mail).
  */
 export async function listUsers(db: Db, options: UserListOptions): Promise<Paged<User>> {
-  const condition = allOf(
+  const condition = userListCondition(db, options);
+  const order = chosenOrder(options.sort, userSorts, userListSource.sort);
+  const { rows, ...result } = await listPage(db, userListSource, condition, options, order);
+  const byUser = await rolesByUser(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { ...result, items: rows.map((row) => toUser(row, byUser.get(row.id))) };
+}
+
+/** The ids of every user the list's query matches (bulk actions' "select all"), in the list's order. */
+export function matchingUserIds(db: Db, options: Omit<UserListOptions, keyof PageRequest>) {
+  // In the order the member chose (`sort`) when one was, like the list: "the first 10,000" are the first shown.
+  return listIds(
+    db,
+    userListSource,
+    userListCondition(db, options),
+    chosenOrder(options.sort, userSorts, userListSource.sort),
+  );
+}
+
+export function userListCondition(db: Db, options: Omit<UserListOptions, keyof PageRequest>) {
+  return allOf(
     searchCondition(options.search, {
       contains: [userSearchText],
       prefix: [users.firstName, users.lastName, users.email],
@@ -110,12 +138,6 @@ export async function listUsers(db: Db, options: UserListOptions): Promise<Paged
       inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, role))),
     ),
   );
-  const { rows, ...result } = await listPage(db, userListSource, condition, options);
-  const byUser = await rolesByUser(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { ...result, items: rows.map((row) => toUser(row, byUser.get(row.id))) };
 }
 
 type Actor = Pick<SessionUser, "isSuperAdmin" | "permissions">;

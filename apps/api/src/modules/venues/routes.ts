@@ -75,6 +75,7 @@ export const venueResource = crudResource({
     },
     map: (row) => row,
   },
+  sorts: { name: venues.name },
   filters: { city: (cityId) => eq(venues.cityId, cityId) },
   // A deleted venue leaves every list with its events (events/routes.ts) and keeps its row for their history.
   live: isNull(venues.deletedAt),

@@ -3,6 +3,7 @@ import { useDisclosure, useLocalStorage } from "@mantine/hooks";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigation } from "react-router";
+import { PaletteLauncher } from "@/features/search/palette-launcher.tsx";
 import { Brand } from "@/kit/brand.tsx";
 import { LanguageSwitcher } from "@/kit/language-switcher.tsx";
 import { SuccessBanner } from "@/kit/success-banner.tsx";
@@ -24,13 +25,13 @@ export default function AppLayout() {
     defaultValue: true,
     getInitialValueInEffect: false,
   });
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigation = useNavigation();
   useLiveNotifications();
 
-  // Close the mobile menu after choosing a page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
-  useEffect(() => mobile.close(), [pathname]);
+  // Close the mobile menu after choosing a page (or a saved view of the list already open: only its query changes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname and search are the trigger
+  useEffect(() => mobile.close(), [pathname, search]);
 
   return (
     <AppShell
@@ -63,6 +64,7 @@ export default function AppLayout() {
             <Brand collapse />
           </Group>
           <Group gap="md" wrap="nowrap">
+            <PaletteLauncher />
             <LanguageSwitcher />
             <UserMenu />
           </Group>

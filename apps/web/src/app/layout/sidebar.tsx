@@ -1,7 +1,8 @@
 import { Badge, Box, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { SidebarViews } from "@/features/views/sidebar-views.tsx";
 import type { NavSection } from "@/kit/resource.ts";
 import { useCanFn } from "@/lib/use-can.ts";
 import { NAV_ITEMS, type NavItem } from "../resources.ts";
@@ -142,7 +143,13 @@ export function Sidebar() {
                   {t(`NAV.SECTIONS.${group.section}`)}
                 </Text>
               )}
-              {group.items.map(link)}
+              {group.items.map((item) => (
+                <Fragment key={item.path}>
+                  {link(item)}
+                  {/* The saved views of the list, under its entry. */}
+                  <SidebarViews path={item.path} label={t(item.label)} />
+                </Fragment>
+              ))}
             </Stack>
           ))}
         </Stack>

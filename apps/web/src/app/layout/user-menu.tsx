@@ -1,9 +1,17 @@
 import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useLocalStorage } from "@mantine/hooks";
-import { IconChevronDown, IconLogout, IconShieldLock, IconVolume, IconVolumeOff } from "@tabler/icons-react";
+import {
+  IconChevronDown,
+  IconFileExport,
+  IconLogout,
+  IconShieldLock,
+  IconVolume,
+  IconVolumeOff,
+} from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { EXPORTS_PATH } from "@/features/exports/paths.ts";
 import { PictureAvatar } from "@/kit/avatar.tsx";
 import { SOUND_STORAGE_KEY } from "@/lib/notification-sound.ts";
 import { logout, useSession } from "@/lib/session.ts";
@@ -69,6 +77,9 @@ export function UserMenu() {
         <Menu.Divider />
         <Menu.Item component={Link} to={SECURITY_PATH} leftSection={<IconShieldLock size={16} aria-hidden />}>
           {t("TOP_BAR.SECURITY")}
+        </Menu.Item>
+        <Menu.Item component={Link} to={EXPORTS_PATH} leftSection={<IconFileExport size={16} aria-hidden />}>
+          {t("TOP_BAR.EXPORTS")}
         </Menu.Item>
         {notified && <SoundSwitch />}
         <Menu.Item

@@ -1,17 +1,12 @@
-import { Anchor, Button, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import type { AuditEntryDetail } from "@palco/shared";
-import { IconDownload } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RESOURCES } from "@/app/resources.ts";
 import { ChangeTable } from "@/kit/audit-changes.tsx";
 import { changedFieldsText } from "@/kit/audit-labels.ts";
-import { ErrorAlert } from "@/kit/error-alert.tsx";
 import { defineResource } from "@/kit/resource.ts";
-import { type Notice, stepUpDeclinedNotice } from "@/kit/step-up-declined.ts";
-import { downloadFile } from "@/lib/api.ts";
 import { auditLogApi, useAuditActionOptions, useAuditActorOptions, useAuditResourceOptions } from "./api.ts";
 import { auditLogMeta } from "./meta.ts";
 
@@ -36,32 +31,6 @@ function RecordLink({ entry }: { entry: AuditEntryDetail }) {
     </Anchor>
   ) : (
     <>#{entry.recordId}</>
-  );
-}
-
-/** Downloads the CSV of the current filters (the API streams it; the token goes in a header, hence fetch). */
-function ExportButton({ filters }: { filters: Record<string, string> }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<Notice | null>(null);
-  const run = async () => {
-    setBusy(true);
-    setFailed(null);
-    try {
-      await downloadFile("/api/audit-log/export", filters, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch (error) {
-      setFailed(stepUpDeclinedNotice(error, t) ?? { text: t("AUDIT.EXPORT_ERROR"), at: Date.now() });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void run()}>
-        {t("AUDIT.EXPORT")}
-      </Button>
-      {failed && <ErrorAlert message={failed.text} neutral={failed.neutral} autoHide resetKey={failed.at} />}
-    </>
   );
 }
 
@@ -103,7 +72,6 @@ export default defineResource({
       { name: "to", label: `${F}.TO`, kind: "date" },
     ],
     phone: { primary: "at", secondary: ["actor", "action", "resource"] },
-    actions: (filters) => <ExportButton filters={filters} />,
   },
   detail: {
     history: false,

@@ -4,6 +4,7 @@ import {
   BOOKING_TYPES,
   type Booking,
   type BookingListItem,
+  OWNER_PAYMENT_STATUSES,
   PAYMENT_STATUSES,
   ticketStatusOf,
 } from "@palco/shared";
@@ -39,6 +40,7 @@ function useEnumOptions(values: readonly string[], ns: string): OptionsState {
 const useBookingTypeOptions = () => useEnumOptions(BOOKING_TYPES, "BOOKINGS.TYPES");
 const useBookingStatusOptions = () => useEnumOptions(BOOKING_STATUSES, "BOOKINGS.STATUSES");
 const usePaymentStatusOptions = () => useEnumOptions(PAYMENT_STATUSES, "BOOKINGS.PAYMENT_STATUSES");
+const useOwnerPaymentStatusOptions = () => useEnumOptions(OWNER_PAYMENT_STATUSES, "BOOKINGS.OWNER_PAYMENT_STATUSES");
 
 /** One event (named) or a season (spec 02 §2: the type, with the event name for one-time bookings). */
 const bookingType = (booking: Booking, t: TFunction) =>
@@ -192,19 +194,30 @@ export default defineResource({
       { key: "box", label: `${F}.BOX`, nowrap: true, value: boxName },
       { key: "boxType", label: `${F}.BOX_TYPE`, kind: "enum", enumKey: "BOOKINGS.TYPES" },
       { key: "venue", label: `${F}.VENUE`, value: (booking) => booking.venue.name },
-      { key: "status", label: `${F}.STATUS`, value: (booking) => <BookingStatusBadge status={booking.status} /> },
+      {
+        key: "status",
+        label: `${F}.STATUS`,
+        sort: "status",
+        value: (booking) => <BookingStatusBadge status={booking.status} />,
+      },
       {
         key: "paymentStatus",
         label: `${F}.PAYMENT_STATUS`,
         value: (booking) => <PaymentStatusBadge status={booking.payment?.status} />,
       },
     ],
-    // The query names the API reads (spec 02 §7): venueId, boxType, status, paymentStatus.
+    // The query names the API reads (spec 02 §7): venueId, boxType, status, paymentStatus; and ownerPaymentStatus.
     filters: [
       { name: "venueId", label: `${F}.VENUE`, kind: "autocomplete", useOptions: useVenueFilterOptions },
       { name: "boxType", label: `${F}.BOX_TYPE`, kind: "select", useOptions: useBookingTypeOptions },
       { name: "status", label: `${F}.STATUS`, kind: "select", useOptions: useBookingStatusOptions },
       { name: "paymentStatus", label: `${F}.PAYMENT_STATUS`, kind: "select", useOptions: usePaymentStatusOptions },
+      {
+        name: "ownerPaymentStatus",
+        label: `${F}.OWNER_PAYMENT_STATUS`,
+        kind: "select",
+        useOptions: useOwnerPaymentStatusOptions,
+      },
     ],
     phone: { primary: "client", secondary: ["box", "venue", "status"] },
   },

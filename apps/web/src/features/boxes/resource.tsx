@@ -137,7 +137,7 @@ export default defineResource({
         link: true,
         value: (box) => <AvatarLabel src={box.pictureUrl} name={box.number} radius="sm" />,
       },
-      { key: "boxZone", label: `${F}.ZONE` },
+      { key: "boxZone", label: `${F}.ZONE`, sort: "boxZone" },
       { key: "type", label: `${F}.TYPE`, kind: "enum", enumKey: "BOXES.TYPES" },
       { key: "userName", label: `${F}.OWNER` },
       { key: "venue", label: `${F}.VENUE`, value: (box) => box.venue.name },

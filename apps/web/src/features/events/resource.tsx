@@ -3,18 +3,20 @@ import {
   CATALOGUE_IMAGE_MAX_BYTES,
   CATALOGUE_IMAGE_MIME_TYPES,
   EVENT_MIN_LEAD_HOURS,
+  EVENT_PERIODS,
   type Event,
   type EventInput,
   eventInput,
   instantToWallTime,
 } from "@palco/shared";
 import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AvatarLabel } from "@/kit/avatar.tsx";
 import { formatDateTime } from "@/kit/format.ts";
 import { emptyImage, type ImageValue, toFormData } from "@/kit/multipart.ts";
-import { defineResource, type FormMode } from "@/kit/resource.ts";
+import { defineResource, type FormMode, type OptionsState } from "@/kit/resource.ts";
 import {
   eventsApi,
   useCategoryChoices,
@@ -27,6 +29,15 @@ import {
 import { eventsMeta } from "./meta.ts";
 
 const F = "EVENTS.FIELDS";
+
+function usePeriodOptions(): OptionsState {
+  const { t } = useTranslation();
+  return {
+    data: EVENT_PERIODS.map((value) => ({ value, label: t(`EVENTS.PERIODS.${value}`) })),
+    isLoading: false,
+    isError: false,
+  };
+}
 
 type EventFormState = {
   picture: ImageValue;
@@ -70,9 +81,10 @@ export default defineResource({
         key: "name",
         label: `${F}.NAME`,
         link: true,
+        sort: "name",
         value: (event) => <AvatarLabel src={event.pictureSmallUrl} name={event.name} radius="sm" />,
       },
-      { key: "startsAt", label: `${F}.STARTS_AT`, nowrap: true, value: localStart },
+      { key: "startsAt", label: `${F}.STARTS_AT`, nowrap: true, sort: "startsAt", value: localStart },
       { key: "state", label: `${F}.STATE`, value: (event) => event.venue.city.state.name },
       { key: "city", label: `${F}.CITY`, value: (event) => event.venue.city.name },
       { key: "venue", label: `${F}.VENUE`, value: (event) => event.venue.name },
@@ -89,6 +101,8 @@ export default defineResource({
       { name: "city", label: `${F}.CITY`, kind: "autocomplete", useOptions: useCityFilterOptions, resets: ["venue"] },
       { name: "venue", label: `${F}.VENUE`, kind: "autocomplete", useOptions: useVenueFilterOptions },
       { name: "startsAt", label: `${F}.START_DATE`, kind: "date" },
+      // Today, this week (from Monday) or this month on each venue's clock, when the list is asked for.
+      { name: "period", label: `${F}.PERIOD`, kind: "select", useOptions: usePeriodOptions },
     ],
     phone: { primary: "name", secondary: ["startsAt", "venue"] },
   },

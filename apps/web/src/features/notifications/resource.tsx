@@ -72,6 +72,8 @@ export default defineResource({
   api: notificationsApi,
   recordLabel: (notification: Notification) => notification.title,
   list: {
+    // One's own notifications are read, never blocked or deleted.
+    bulk: ["read"],
     columns: [
       { key: "id", label: `${F}.NUMBER`, width: 80 },
       {

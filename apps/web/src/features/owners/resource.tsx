@@ -99,7 +99,7 @@ export default defineResource({
   list: {
     columns: [
       { key: "id", label: `${F}.NUMBER`, width: 80 },
-      { key: "fullName", label: `${F}.NAME`, link: true },
+      { key: "fullName", label: `${F}.NAME`, link: true, sort: "fullName" },
       { key: "email", label: `${F}.EMAIL` },
       { key: "phone", label: `${F}.PHONE`, nowrap: true, value: phone },
       { key: "status", label: `${F}.STATUS`, value: (owner) => <ReviewStatusBadge record={owner} /> },

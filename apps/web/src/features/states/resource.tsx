@@ -13,8 +13,8 @@ export default defineResource({
   list: {
     columns: [
       { key: "id", label: `${F}.NUMBER`, width: 80 },
-      { key: "code", label: `${F}.CODE`, width: 120 },
-      { key: "name", label: `${F}.NAME`, link: true },
+      { key: "code", label: `${F}.CODE`, width: 120, sort: "code" },
+      { key: "name", label: `${F}.NAME`, link: true, sort: "name" },
       { key: "country", label: `${F}.COUNTRY`, value: (state) => state.country.name },
       { key: "isActive", label: `${F}.ACTIVE`, kind: "boolean", width: 120 },
     ],

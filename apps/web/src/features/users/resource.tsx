@@ -45,6 +45,7 @@ export default defineResource({
         key: "name",
         label: `${F}.NAME`,
         link: true,
+        sort: "firstName",
         value: (user) => <AvatarLabel src={user.pictureSmallUrl} name={fullName(user)} />,
       },
       { key: "email", label: `${F}.EMAIL` },

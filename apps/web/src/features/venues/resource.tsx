@@ -57,6 +57,7 @@ export default defineResource({
         key: "name",
         label: `${F}.NAME`,
         link: true,
+        sort: "name",
         value: (venue) => <AvatarLabel src={venue.pictureSmallUrl} name={venue.name} radius="sm" />,
       },
       { key: "address", label: `${F}.ADDRESS` },

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type" CHECK ("notifications"."notification_type" in ('owner', 'box', 'booking', 'booking-messages', 'export'));

@@ -1,0 +1,62 @@
+import type { RoleOption } from "@palco/shared/resources/roles";
+import type { SavedView, SavedViewInput } from "@palco/shared/resources/views";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
+import { api } from "@/lib/api.ts";
+import { useSession } from "@/lib/session.ts";
+
+/** Every view the member may open (GET /api/views): one query for the sidebar and every list page. */
+export const VIEWS_KEY = "views";
+
+export function useSavedViews() {
+  const session = useSession();
+  const enabled = Boolean(session?.user) && !session?.user.mfaEnrollmentRequired;
+  const query = useQuery({
+    queryKey: [VIEWS_KEY, session?.user.id],
+    queryFn: ({ signal }) => api<SavedView[]>("/api/views", { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+  return query.data ?? [];
+}
+
+/** The roles the member may share a view with (their own, or all for super-admins and role editors). */
+export function useShareableRoles(enabled: boolean) {
+  return useQuery({
+    queryKey: [VIEWS_KEY, "roles"],
+    queryFn: ({ signal }) => api<RoleOption[]>("/api/views/roles", { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+type Write = { id?: number; input: SavedViewInput };
+
+/** Saves a new view (no id) or changes one; the views refresh everywhere (menu, list pages) afterwards. */
+export function useSaveView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: Write) =>
+      api<SavedView>(id === undefined ? "/api/views" : `/api/views/${id}`, {
+        method: id === undefined ? "POST" : "PUT",
+        body: input,
+      }),
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useDeleteView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/api/views/${id}`, { method: "DELETE" }),
+    onSuccess: () => refresh(client),
+  });
+}
+
+function refresh(client: ReturnType<typeof useQueryClient>) {
+  // A shared view's change is in the trail.
+  return Promise.all([
+    client.invalidateQueries({ queryKey: [VIEWS_KEY] }),
+    client.invalidateQueries({ queryKey: [AUDIT_LOG_KEY] }),
+  ]);
+}

@@ -1,0 +1,2 @@
+// The lazily loaded part of select-checkbox.tsx.
+export { Checkbox } from "@mantine/core";
