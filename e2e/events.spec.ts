@@ -152,6 +152,8 @@ test("events: one is created with chips, shown on its venue's clock, blocked and
   await expect(page).toHaveURL("/events");
   await expect(successBanner(page)).toHaveText("The event was created successfully");
   await page.getByRole("searchbox", { name: "Search" }).fill("charros");
+  // The search settles in the address first (300 ms after typing): a click before that races the list's update.
+  await expect(page).toHaveURL(/[?&]search=charros/);
   await page.getByRole("link", { name: "Charros vs Águilas" }).click();
   await expect(detailValue(page, "Categories")).toHaveText("Fútbol");
   await expect(detailValue(page, "Venue")).toHaveText("Estadio Akron");
