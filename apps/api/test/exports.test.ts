@@ -11,14 +11,12 @@ import {
   auditLog,
   authSessions,
   cities,
-  countries,
   members,
   notificationRecipients,
   notifications,
-  states,
 } from "../src/platform/schema.ts";
 import { bearer, call, login, sessionIdOf, type TestApp, withTestApp } from "./helpers.ts";
-import { type Bookable, book, insertBookable, insertOwner } from "./supply-fixtures.ts";
+import { type Bookable, book, insertBookable, insertOwner, insertState } from "./supply-fixtures.ts";
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -328,21 +326,13 @@ describe("the job runner", () => {
 
 describe("exporting a catalogue list", () => {
   it("follows the list's own order, and the order its `sort` chose", async () => {
-    const code = `Q${Date.now().toString(36).slice(-5).toUpperCase()}`;
-    const [country] = await t.app.db
-      .insert(countries)
-      .values({ name: `País ${code}`, code })
-      .returning({ id: countries.id });
-    const [state] = await t.app.db
-      .insert(states)
-      .values({ name: `Estado ${code}`, code, countryId: country!.id })
-      .returning({ id: states.id });
+    const { id: stateId, code } = await insertState(t.app.db);
     for (const [index, name] of ["Zeta", "Alfa", "Mu"].entries()) {
       await t.app.db.insert(cities).values({
         name: `${name} ${code}`,
         code: `${code}-${index}`,
         timeZone: "America/Mexico_City",
-        stateId: state!.id,
+        stateId,
       });
     }
     const names = async (query: Record<string, string>) => {
@@ -351,25 +341,17 @@ describe("exporting a catalogue list", () => {
       const [header, ...rows] = csvRecords(file.body.slice(1));
       return rows.map((row) => row[header!.indexOf("Name")]!.split(" ")[0]);
     };
-    expect(await names({ state: String(state!.id) })).toEqual(["Alfa", "Mu", "Zeta"]);
-    expect(await names({ state: String(state!.id), sort: "-name" })).toEqual(["Zeta", "Mu", "Alfa"]);
+    expect(await names({ state: String(stateId) })).toEqual(["Alfa", "Mu", "Zeta"]);
+    expect(await names({ state: String(stateId), sort: "-name" })).toEqual(["Zeta", "Mu", "Alfa"]);
   });
 });
 
 describe("several jobs on one instance", () => {
   it("writes up to EXPORT_CONCURRENCY jobs at once, and lists keep answering meanwhile", async () => {
-    const code = `W${Date.now().toString(36).slice(-5).toUpperCase()}`;
-    const [country] = await t.app.db
-      .insert(countries)
-      .values({ name: `País ${code}`, code })
-      .returning({ id: countries.id });
-    const [state] = await t.app.db
-      .insert(states)
-      .values({ name: `Estado ${code}`, code, countryId: country!.id })
-      .returning({ id: states.id });
+    const { id: stateId, code } = await insertState(t.app.db);
     await t.app.db
       .insert(cities)
-      .values({ name: `Ciudad ${code}`, code: `${code}-1`, timeZone: "America/Mexico_City", stateId: state!.id });
+      .values({ name: `Ciudad ${code}`, code: `${code}-1`, timeZone: "America/Mexico_City", stateId });
     const { declarations, worker } = t.app.exports;
     expect(worker.concurrency).toBe(2);
     // The cities' export, held after its first batch until the test lets it go: both jobs must be running then.
@@ -395,7 +377,7 @@ describe("several jobs on one instance", () => {
     };
     (declarations as Map<string, ExportDeclaration>).set("cities", held);
     try {
-      const query = { state: String(state!.id) };
+      const query = { state: String(stateId) };
       const first = (await post({ resource: "cities", format: "csv", query })).json<{ id: number }>();
       const second = (await post({ resource: "cities", format: "xlsx", query })).json<{ id: number }>();
       for (;;) {
@@ -406,7 +388,7 @@ describe("several jobs on one instance", () => {
       }
       expect(worker.running).toBe(2);
       // Both are half-way, and a list answers meanwhile.
-      const listed = await get(`/api/cities?state=${state!.id}`);
+      const listed = await get(`/api/cities?state=${stateId}`);
       expect(listed.statusCode).toBe(200);
       expect(listed.json<Paged<unknown>>().total).toBe(1);
       release();
@@ -481,6 +463,26 @@ describe("exporting the audit trail", () => {
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1);
     expect(entry!.changes).toMatchObject({ format: [null, "xlsx"], filters: [null, query], rows: [null, 2] });
+  });
+
+  it("streams the same filtered entries through its older CSV route, newest first and quoted", async () => {
+    const code = `B${Date.now().toString(36).slice(-2).toUpperCase()}`.replace(/[^A-Z]/g, "Q").padEnd(3, "Q");
+    const created = await call(t.app, {
+      method: "POST",
+      url: "/api/countries",
+      headers: admin,
+      payload: { name: `Auditado, "${code}"`, code },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const countryId = created.json<{ id: number }>().id;
+    await call(t.app, { method: "PUT", url: `/api/countries/${countryId}/deactivate`, headers: admin });
+    const streamed = await get(`/api/audit-log/export?resource=countries&recordId=${countryId}`);
+    expect(streamed.statusCode, streamed.body).toBe(200);
+    expect(streamed.body.startsWith("\uFEFF")).toBe(true);
+    const [header, ...rows] = csvRecords(streamed.body.slice(1));
+    expect(header).toEqual(["at", "actor_name", "actor_email", "action", "resource", "record_id", "changes", "ip"]);
+    expect(rows.map((row) => row[3])).toEqual(["deactivate", "create"]);
+    expect(JSON.parse(rows[1]![6]!)).toMatchObject({ name: [null, `Auditado, "${code}"`] });
   });
 
   it("needs the trail's own permission and a fresh step-up, and takes only the list's filters", async () => {

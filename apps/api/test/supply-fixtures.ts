@@ -60,8 +60,8 @@ export async function insertOwner(
   return { id: owner!.id, memberId: member!.id, email };
 }
 
-/** A venue in a city of its own (a fresh country, state and city), for boxes to stand in. */
-export async function insertVenue(db: Db, name = `Estadio ${suffix()}`): Promise<{ id: number; cityId: number }> {
+/** A state in a country of its own, both named after `code`, which cities in it can start their codes with. */
+export async function insertState(db: Db): Promise<{ id: number; code: string }> {
   // Eight hex digits: three collided once in a few hundred venues of one test database (the codes are unique).
   const code = suffix().toUpperCase();
   const [country] = await db
@@ -72,9 +72,15 @@ export async function insertVenue(db: Db, name = `Estadio ${suffix()}`): Promise
     .insert(states)
     .values({ name: `Estado ${code}`, code, countryId: country!.id })
     .returning({ id: states.id });
+  return { id: state!.id, code };
+}
+
+/** A venue in a city of its own (a fresh country, state and city), for boxes to stand in. */
+export async function insertVenue(db: Db, name = `Estadio ${suffix()}`): Promise<{ id: number; cityId: number }> {
+  const { id: stateId, code } = await insertState(db);
   const [city] = await db
     .insert(cities)
-    .values({ name: `Ciudad ${code}`, code: `${code}-001`, timeZone: "America/Mexico_City", stateId: state!.id })
+    .values({ name: `Ciudad ${code}`, code: `${code}-001`, timeZone: "America/Mexico_City", stateId })
     .returning({ id: cities.id });
   const [venue] = await db
     .insert(venues)

@@ -1,19 +1,16 @@
 import type { PermissionCode, SavedView } from "@palco/shared";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPLACED_SYSTEM_VIEWS, SYSTEM_VIEWS, upgradeSystemViews } from "../src/modules/views/seed.ts";
 import { auditLog, rolePermissions, roles, savedViewRoles, savedViews, userRoles } from "../src/platform/schema.ts";
-import { bearer, call, createTestApp, expectErrorShape, login, type TestApp } from "./helpers.ts";
+import { bearer, call, expectErrorShape, login, type TestApp, withTestApp } from "./helpers.ts";
 
 let t: TestApp;
 let admin: { authorization: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = bearer(await t.adminToken());
-});
-afterAll(async () => {
-  await t?.close();
+withTestApp((app, auth) => {
+  t = app;
+  admin = auth;
 });
 
 let sequence = 0;

@@ -1,27 +1,10 @@
 import { type AuditLogQuery, auditLogQuery } from "@palco/shared";
-import { and, count } from "drizzle-orm";
-import type { Db } from "../../platform/db.ts";
+import { count } from "drizzle-orm";
 import { auditLog } from "../../platform/schema.ts";
 import { type ExportDeclaration, text } from "../exports/declaration.ts";
-import { filterCondition, NEWEST_FIRST, olderThan, selectEntries } from "./routes.ts";
+import { entryBatches, filterCondition } from "./routes.ts";
 
 type Entry = typeof auditLog.$inferSelect;
-
-/** The filtered trail, newest first, in keyset batches on its (at, id) indexes (the list's own walk). */
-async function* entryBatches(db: Db, query: AuditLogQuery, size: number): AsyncGenerator<Entry[]> {
-  const where = filterCondition(query);
-  let below: number | undefined;
-  for (;;) {
-    const rows = await selectEntries(db)
-      .where(and(where, below === undefined ? undefined : olderThan(below)))
-      .orderBy(...NEWEST_FIRST)
-      .limit(size);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < size) return;
-    below = rows.at(-1)!.id;
-  }
-}
 
 /**
  * The audit trail: the list's filters (resource, record, actor, action, days), newest first. Actions and resources

@@ -23,6 +23,7 @@ import type { Db } from "../../platform/db.ts";
 import { ApiError, notFound } from "../../platform/errors.ts";
 import { escapeLike } from "../../platform/list-query.ts";
 import { auditLog, users } from "../../platform/schema.ts";
+import { csvField, neutralise } from "../exports/writers.ts";
 
 const tags = ["Audit trail"];
 const errors = { "4xx": errorBody };
@@ -130,24 +131,34 @@ export async function auditPage(db: Db, query: AuditLogQuery) {
 const CSV_BATCH = 1_000;
 const CSV_COLUMNS = ["at", "actor_name", "actor_email", "action", "resource", "record_id", "changes", "ip"];
 
-/** RFC 4180 quoting, and a leading quote on cells a spreadsheet would read as a formula. */
+/** RFC 4180 quoting, and a leading quote on cells a spreadsheet would read as a formula (as the export jobs write). */
 function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  return csvField(neutralise(text));
 }
 
-/** The filtered trail as CSV lines, read in keyset batches so memory stays flat however long the export. */
-async function* csvLines(db: Db, query: AuditLogQuery): AsyncGenerator<string> {
-  yield `\uFEFF${CSV_COLUMNS.join(",")}\r\n`;
+type Entry = typeof auditLog.$inferSelect;
+
+/** The filtered trail, newest first, in keyset batches on its (at, id) indexes (the list's own walk). */
+export async function* entryBatches(db: Db, query: AuditLogQuery, size: number): AsyncGenerator<Entry[]> {
   const where = filterCondition(query);
   let below: number | undefined;
   for (;;) {
     const rows = await selectEntries(db)
       .where(and(where, below === undefined ? undefined : olderThan(below)))
       .orderBy(...NEWEST_FIRST)
-      .limit(CSV_BATCH);
+      .limit(size);
     if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    below = rows.at(-1)!.id;
+  }
+}
+
+/** The filtered trail as CSV lines, read in keyset batches so memory stays flat however long the export. */
+async function* csvLines(db: Db, query: AuditLogQuery): AsyncGenerator<string> {
+  yield `\uFEFF${CSV_COLUMNS.join(",")}\r\n`;
+  for await (const rows of entryBatches(db, query, CSV_BATCH)) {
     let chunk = "";
     for (const row of rows) {
       chunk += `${[
@@ -164,8 +175,6 @@ async function* csvLines(db: Db, query: AuditLogQuery): AsyncGenerator<string> {
         .join(",")}\r\n`;
     }
     yield chunk;
-    if (rows.length < CSV_BATCH) return;
-    below = rows.at(-1)!.id;
   }
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "../../platform/db.ts";
 import { chosenOrder, type ListSource } from "../../platform/list-query.ts";
 import { bookings, boxes, cities, events, members, owners, venues } from "../../platform/schema.ts";
 import { type ExportDeclaration, money, text, whole } from "../exports/declaration.ts";
-import { bookingListCondition, bookingListSource, bookingSorts } from "./routes.ts";
+import { bookingListCondition, bookingListSource, bookingSorts, fromBookings } from "./routes.ts";
 
 /** A booking as its export reads it: the list's fields and the detail's money, flat, joined for the batch's rows. */
 const exportFields = {
@@ -81,16 +81,7 @@ const exportSource: ListSource<SelectedFields> = {
   ...(bookingListSource as unknown as ListSource<SelectedFields>),
   fields: exportFields,
   from: (db: Db, fields: SelectedFields) =>
-    db
-      .select(fields)
-      .from(bookings)
-      .innerJoin(boxes, eq(boxes.id, bookings.boxId))
-      .innerJoin(owners, eq(owners.id, boxes.ownerId))
-      .innerJoin(venues, eq(venues.id, bookings.venueId))
-      .innerJoin(cities, eq(cities.id, venues.cityId))
-      .innerJoin(members, eq(members.id, bookings.buyerId))
-      .leftJoin(events, eq(events.id, bookings.eventId))
-      .$dynamic() as unknown as PgSelect,
+    fromBookings(db, fields).leftJoin(events, eq(events.id, bookings.eventId)) as unknown as PgSelect,
 };
 
 /** What the booking's detail adds to the list: read only by members who may open a booking. */

@@ -92,8 +92,11 @@ const listFields = {
   createdAt: bookings.createdAt,
 };
 
-/** The booking with what its detail joins (the owner's member, the venue's city and the guest for the timeline). */
-const fromBookings = (db: Db, fields: SelectedFields) =>
+/**
+ * The booking with what its detail joins (the owner's member, the venue's city and the guest for the timeline); the
+ * export joins its event too (export.ts).
+ */
+export const fromBookings = (db: Db, fields: SelectedFields) =>
   db
     .select(fields)
     .from(bookings)
