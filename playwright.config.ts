@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: "retain-on-failure",
+    // As a person who asked their system for less motion: the SPA honours it (theme.ts), so no click waits for a
+    // modal's or menu's transition to settle. a11y.spec.ts also checks the default motion.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumExecutable(),

@@ -57,6 +57,11 @@ try {
      where k.status = 'accepted' and k.box_type = 'onetime' order by k.id desc offset ${Math.floor(ROWS / 10)} limit 1`,
   );
   const [{ admin }] = await query("select id as admin from users where is_super_admin order by id limit 1");
+  // A venue opened today: no bookings yet, so a walk of any order filtered by venue would read the whole table.
+  const [{ id: newVenue }] = await query(
+    `insert into venues (name, address, contact, latitude, longitude, city_id)
+     select 'Bench venue new', 'Street new', '333 123 4567', 20, -103, city_id from venues limit 1 returning id`,
+  );
   const every = { venueId: sample.venue, boxType: "onetime", status: "accepted", paymentStatus: "capture" };
   const awaiting = { status: "accepted", paymentStatus: "capture", ownerPaymentStatus: "pending" };
   const surname = sample.surname.toLowerCase();
@@ -82,6 +87,8 @@ try {
     { name: "sorted by total, deep page (cursor)", query: deepByTotal },
     { name: "status filter sorted by total, descending", query: { status: "accepted", sort: "-total" } },
     { name: "venue sorted by date, descending", query: { venueId: sample.venue, sort: "-createdAt" } },
+    { name: "venue sorted by status", query: { venueId: sample.venue, sort: "status" } },
+    { name: "a new venue (no bookings) sorted by date", query: { venueId: newVenue, sort: "-createdAt" } },
     { name: `search (${surname}) sorted by total`, query: { search: surname, sort: "total" } },
     { name: "search + every filter sorted by start", query: { search: surname, ...every, sort: "startsAt" } },
     // The shipped view "Reservas por pagar al propietario" (accepted, captured, owner not paid), and the owner

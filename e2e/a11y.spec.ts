@@ -168,3 +168,30 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+// The suite browses as a person who asked their system for less motion (playwright.config.ts); the SPA honours that
+// setting (theme.ts) and keeps its transitions for everyone else.
+for (const motion of [
+  { preference: "reduce", transition: "0s", name: "appears at once" },
+  { preference: "no-preference", transition: "0.2s", name: "fades in" },
+] as const) {
+  test.describe(`with the system's motion preference "${motion.preference}"`, () => {
+    test.use({ reducedMotion: motion.preference });
+
+    test(`a confirmation modal ${motion.name}`, async ({ page }) => {
+      await signIn(page, USERS.admin);
+      const api = await apiClient(page.request, USERS.admin);
+      const country = (await api.get<{ id: number; code: string }[]>("/api/countries/all")).find(
+        (item) => item.code === "MEX",
+      );
+      await page.goto(`/countries/${country!.id}/edit`);
+      await page.getByRole("button", { name: "Delete" }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
+      await expect(dialog).toHaveCSS("transition-duration", motion.transition);
+      await expectNoSeriousA11yViolations(page, `delete confirmation (${motion.preference})`);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+    });
+  });
+}

@@ -14,6 +14,7 @@ import { hashPassword } from "../src/platform/auth.ts";
 import { loadConfig } from "../src/platform/config.ts";
 import { createDatabase, type Database } from "../src/platform/db.ts";
 import { rolePermissions, roles, userRoles, users } from "../src/platform/schema.ts";
+import { databaseUrlFor, ensureLoginRole, TEST_APP_ROLE, TEST_OWNER_ROLE } from "./postgres-roles.ts";
 
 export const ADMIN_EMAIL = "admin@palco.test";
 export const ADMIN_PASSWORD = "Admin2026x";
@@ -50,34 +51,7 @@ export function sessionlessToken(userId: number): Promise<string> {
 /** Which backend the suite runs on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const backend = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
-/**
- * The two roles the PostgreSQL tests run with, as production should (README, "Production database roles"): the
- * schema owner migrates, the app serves every request with data rights only. Shared by every test database.
- */
-export const TEST_OWNER_ROLE = "palco_test_owner";
-export const TEST_APP_ROLE = "palco_test_app";
-const TEST_ROLE_PASSWORD = "palco-test-role";
-
-/** Creates a login role unless it exists; test files starting in parallel may race to create it. */
-export async function ensureLoginRole(admin: pg.Client, role: string, password = TEST_ROLE_PASSWORD): Promise<void> {
-  await admin.query(`DO $$
-    BEGIN
-      CREATE ROLE "${role}" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password}';
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-    END
-  $$`);
-}
-
-/** `base` (TEST_DATABASE_URL) pointed at another database, signing in as another role. */
-export function databaseUrlFor(base: string, database: string, role?: string): string {
-  const url = new URL(base);
-  url.pathname = `/${database}`;
-  if (role) {
-    url.username = role;
-    url.password = TEST_ROLE_PASSWORD;
-  }
-  return url.toString();
-}
+export { databaseUrlFor, ensureLoginRole, TEST_APP_ROLE, TEST_OWNER_ROLE };
 
 export interface TestDatabase {
   /** The app's connection: on PostgreSQL the least-privilege role (`TEST_APP_ROLE`), data rights only. */
@@ -97,19 +71,24 @@ export interface TestDatabase {
  * schema-owner role and the app connects as the least-privilege role: the split the
  * README asks of production, so every PostgreSQL test runs with the rights the server really has.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await createDatabase({ inMemory: true, loadDataDir: await pgliteTemplate() });
     return { database, env: {}, drop: () => database.close() };
   }
   const name = `test_${process.pid}_${randomBytes(6).toString("hex")}`;
+  // A copy of the database global-setup.ts migrated (the app's start then finds nothing to apply), unless the test
+  // is about migrating.
+  const template = migrated ? inject("postgresTemplate") : "";
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await ensureLoginRole(admin, TEST_OWNER_ROLE);
     await ensureLoginRole(admin, TEST_APP_ROLE);
-    await admin.query(`CREATE DATABASE "${name}" OWNER "${TEST_OWNER_ROLE}"`);
+    await admin.query(
+      `CREATE DATABASE "${name}" OWNER "${TEST_OWNER_ROLE}"${template ? ` TEMPLATE "${template}"` : ""}`,
+    );
   } finally {
     await admin.end();
   }

@@ -679,7 +679,7 @@ describe("permission catalogue sync", () => {
 
 describe.skipIf(backend !== "postgres")("concurrent start-up on one PostgreSQL database", () => {
   it("two processes migrate and seed one after the other", async () => {
-    const { url, env, drop } = await createTestDatabase();
+    const { url, env, drop } = await createTestDatabase({ migrated: false });
     const second = await createDatabase({ url });
     const dataDir = await mkdtemp(path.join(tmpdir(), "palco-race-"));
     const config = () =>

@@ -115,6 +115,9 @@ export const theme = createTheme({
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: "650" },
   cursorType: "pointer",
+  // Modals, menus and drawers appear without their fade and slide for people whose system asks for less motion
+  // (WCAG 2.3.3); Mantine animates regardless unless told.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: "md" } },
     TextInput: { defaultProps: { radius: "md" } },
