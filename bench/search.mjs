@@ -7,14 +7,15 @@
 //   - the API under autocannon (BENCH_CONNECTIONS, 10 by default);
 //   - the route's exact SQL (searchStatements) through the driver, each group's statement on its own pooled
 //     connection at once, as the API runs them;
-//   - the same statements through pgbench (PostgreSQL only), one after another on each client's connection: the
-//     database's own time, without Node.
+//   - the same statements through pgbench (PostgreSQL only, `-M prepared`: each prepared once per connection, as
+//     the API's named statements are), one after another on each client's connection: the database's own time,
+//     without Node.
 //   BENCH_ONLY=search npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { searchStatements } from "../apps/api/src/modules/search/service.ts";
+import { namedStatement, searchStatements } from "../apps/api/src/modules/search/service.ts";
 import { SEARCH_RESOURCES } from "../packages/shared/src/resources/search.ts";
 import { bookingsData } from "./support/bookings-data.mjs";
 import {
@@ -70,28 +71,32 @@ const MORE = [
   "vacuum analyze owners",
 ];
 
-/** A pgbench script of the statements, their parameters written in as literals. */
+/**
+ * A pgbench script of the statements, one per line, each parameter a pgbench variable (`:s0p1`) defined with `-D`:
+ * under `-M prepared` each statement is prepared once per connection and run with its parameters, as the API's
+ * named statements are.
+ */
 function pgbenchScript(statements) {
-  const literal = (value) =>
-    value === null || value === undefined
-      ? "null"
-      : typeof value === "number"
-        ? String(value)
-        : `'${String(value).replaceAll("'", "''")}'`;
-  return statements
-    .map(({ sql, params }) => {
+  const variables = [];
+  const script = statements
+    .map(({ sql, params }, statement) => {
       // $10 before $1: replaced from the highest number down.
       let text = sql;
-      for (let index = params.length; index >= 1; index--)
-        text = text.replaceAll(`$${index}`, literal(params[index - 1]));
+      for (let index = params.length; index >= 1; index--) {
+        const value = params[index - 1];
+        if (value === null || value === undefined) throw new Error("pgbench cannot pass a null parameter");
+        variables.push("-D", `s${statement}p${index}=${value}`);
+        text = text.replaceAll(`$${index}`, `:s${statement}p${index}`);
+      }
       // pgbench reads one statement per line (a backslash at a line's end continues it): one line each.
       return `${text.replace(/\s+/g, " ")};`;
     })
     .join("\n");
+  return { script, variables };
 }
 
 /** The script under pgbench at CONNECTIONS clients for DURATION seconds: the p50/p95/p99 of its transactions. */
-function runPgbench(databaseUrl, script) {
+function runPgbench(databaseUrl, { script, variables }) {
   const folder = mkdtempSync(path.join(os.tmpdir(), "palco-bench-pgbench-"));
   try {
     const file = path.join(folder, "search.sql");
@@ -99,7 +104,7 @@ function runPgbench(databaseUrl, script) {
     const run = (seconds, log) =>
       spawnSync(
         "pgbench",
-        ["-n", "-M", "simple", "-c", String(CONNECTIONS), "-j", "2", "-T", String(seconds), "-f", file]
+        ["-n", "-M", "prepared", "-c", String(CONNECTIONS), "-j", "2", "-T", String(seconds), "-f", file, ...variables]
           .concat(log ? ["--log", `--log-prefix=${path.join(folder, "tx")}`] : [])
           .concat([databaseUrl]),
         { encoding: "utf8" },
@@ -155,7 +160,11 @@ try {
   const rows = [];
   for (const item of chosen) {
     const statements = searchStatements(item.q, SEARCH_RESOURCES);
-    item.raw = () => Promise.all(statements.map((statement) => query(statement.sql, statement.params)));
+    // Named, as the API runs them on node-postgres (namedStatement); PGlite has no pool to keep plans in.
+    const run = driver.pool
+      ? (statement) => driver.pool.query(namedStatement(statement.sql, statement.params)).then((result) => result.rows)
+      : (statement) => query(statement.sql, statement.params);
+    item.raw = () => Promise.all(statements.map(run));
     const answers = await item.raw();
     item.shape = statements.map((statement, index) => `${statement.resource} ${answers[index].length}`).join(", ");
     await closedLoop(item.raw, WARMUP);

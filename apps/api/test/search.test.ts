@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { SEARCH_RESOURCES, type SearchResponse } from "@palco/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, members, owners, roles } from "../src/platform/schema.ts";
+import { bookings, events, members, owners, roles } from "../src/platform/schema.ts";
 import { call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
 import { book, insertBookable, insertBox, insertGuest, insertOwner, insertVenue } from "./supply-fixtures.ts";
 
@@ -143,6 +143,30 @@ describe("GET /api/search: ranking", () => {
     const roleItems = group(await search("búsq"), "roles")!.items;
     expect(roleItems.map((item) => item.id)).toContain(role!.id);
     expect(roleItems.find((item) => item.id === role!.id)!.subtitle).toBe("Users: 0");
+  });
+
+  it("finds a word anywhere in a name, whether it is in the first names of the order or rare and far down it", async () => {
+    const venue = await insertVenue(t.app.db);
+    const common = word();
+    const rare = word();
+    const few = word();
+    const startsAt = new Date(Date.now() + 30 * 86_400_000);
+    // More events than the lookup walks in name order, all with the common word; behind them, by name, one with the
+    // rare word and three with another: found through the trigram index, past the walk.
+    const named = (name: string) => ({ name, duration: 2, startsAt, venueId: venue.id });
+    await t.app.db
+      .insert(events)
+      .values([
+        ...Array.from({ length: 1_005 }, (_, index) => named(`Aaaa ${common} ${String(index).padStart(4, "0")}`)),
+        named(`Zzzz ${rare} final`),
+        ...[1, 2, 3].map((index) => named(`Zzzz ${few} ${index}`)),
+      ]);
+    const titles = async (q: string) => group(await search(q), "events")!.items.map((item) => item.title);
+    expect(await titles(common.toLowerCase())).toEqual(
+      [0, 1, 2, 3, 4].map((index) => `Aaaa ${common} ${String(index).padStart(4, "0")}`),
+    );
+    expect(await titles(rare.toLowerCase())).toEqual([`Zzzz ${rare} final`]);
+    expect(await titles(few.toLowerCase())).toEqual([1, 2, 3].map((index) => `Zzzz ${few} ${index}`));
   });
 
   it("writes subtitles in the member's language", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   can,
   type Grantee,
@@ -14,6 +15,7 @@ import {
 } from "@palco/shared";
 import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
 import type { Db } from "../../platform/db.ts";
 import { escapeLike, PREFIX_TERM_LENGTH } from "../../platform/list-query.ts";
 import { bookingListCondition } from "../bookings/routes.ts";
@@ -49,8 +51,12 @@ export const memberAccess = (member: Grantee): MemberAccess => ({
 export interface SearchTerm {
   /** As typed, trimmed. */
   text: string;
-  /** `text%`, `%` and `_` literal: a prefix LIKE pattern. */
+  /** `text%`, `%` and `_` literal: a prefix LIKE pattern (the staff's names: a small table, no range needed). */
   prefix: string;
+  /** `text`, lower-cased: the first value of the range of names that start with it (see `startsWith`). */
+  lower: string;
+  /** The first value past that range: `lower` with its last character the next one. */
+  pastLower: string;
   /** `%text%` lower-cased, or null for terms too short for a trigram index. */
   contains: string | null;
   /**
@@ -72,6 +78,17 @@ export interface SearchTerm {
   specific: boolean;
 }
 
+/**
+ * The smallest string past every string that starts with `prefix`, in byte order (`collate "C"`, where UTF-8 sorts as
+ * code points): the prefix with its last character replaced by the next code point.
+ */
+function nextPrefix(prefix: string): string {
+  const characters = [...prefix];
+  const last = characters.pop();
+  if (last === undefined) return "\u{10FFFF}";
+  return characters.join("") + String.fromCodePoint(last.codePointAt(0)! + 1);
+}
+
 const PHONE = /^\+?[\d\s().-]+$/;
 const RFC = /^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/i;
 
@@ -85,6 +102,8 @@ export function searchTerm(q: string): SearchTerm {
   return {
     text,
     prefix: `${escaped}%`,
+    lower: text.toLowerCase(),
+    pastLower: nextPrefix(text.toLowerCase()),
     contains: length(text) > PREFIX_TERM_LENGTH ? `%${escaped.toLowerCase()}%` : null,
     // Only a term of words: one with digits or "@" (a key, folio, e-mail, phone) is looked for whole.
     words:
@@ -116,6 +135,52 @@ const limit = sql.raw(String(SEARCH_GROUP_SIZE));
 /** The order a "term anywhere" lookup walks (see SearchTerm.specific): none for a specific term. */
 const walk = (term: SearchTerm, order: SQL) => (term.specific ? sql`` : sql`order by ${order}`);
 
+/**
+ * `column` (lower-cased, `collate "C"`, with a btree index) starts with the term, as a range of that index: a plan
+ * made once for the statement (a prepared statement's generic plan) reads it for every term, where a LIKE of a
+ * parameter is only served by the index when planned for its value.
+ */
+const startsWith = (column: SQL, term: SearchTerm) => sql`${column} >= ${term.lower} and ${column} < ${term.pastLower}`;
+
+/**
+ * How many rows of a list's order the "term anywhere" lookup reads before it searches the whole trigram index: for
+ * a word, and for a specific term (digits, "@": a key, folio, phone or e-mail, found in few rows, so the walk is
+ * mostly a toll; a common run of digits such as a folio's "f00" still fills it at once).
+ */
+const WALKED_ROWS = { word: 1000, specific: 100 };
+
+/**
+ * The rows of `table` whose text holds the term (rank 2), the first of them in `order`, by a plan that suits every
+ * term, so that one plan kept for the statement serves them all. A common term is found by walking the first
+ * WALKED_ROWS rows of the list's order (its index, `walkable` rows only), where five matches turn up at once; only
+ * when fewer did is the trigram index asked for every match, which a term that rare has few of. The subquery fenced
+ * with `offset 0` is planned apart, so the planner cannot turn the trigram lookup back into a walk of the whole
+ * order index (it expects any term to match one row in 200, and a term matching none would read every row).
+ */
+function anywhere(
+  table: string,
+  term: SearchTerm,
+  {
+    holds,
+    live = sql`true`,
+    walkable = sql`true`,
+    walkedColumns = sql`*`,
+    order,
+  }: { holds: SQL; live?: SQL; walkable?: SQL; walkedColumns?: SQL; order: SQL },
+): SQL {
+  const from = sql.raw(table);
+  const everyMatch = sql`select * from ${from} where ${holds} and ${live} offset 0`;
+  const walked = sql.raw(String(term.specific ? WALKED_ROWS.specific : WALKED_ROWS.word));
+  return sql`with walked as (
+      select id from (select ${walkedColumns} from ${from} where ${walkable} order by ${order} limit ${walked}) ${from}
+      where ${holds} and ${live} limit ${limit}
+    )
+    select id, 2 as rank from walked
+    union all
+    (select id, 2 as rank from (${everyMatch}) ${from}
+      where (select count(*) from walked) < ${limit} order by ${order} limit ${limit})`;
+}
+
 /** The ranked lookups (`select id, rank …`) as one set of ids with their best rank, the first SEARCH_GROUP_SIZE. */
 function best(branches: (SQL | null)[], order: SQL): SQL {
   const parts = branches.filter((branch): branch is SQL => branch !== null).map((branch) => sql`(${branch})`);
@@ -123,6 +188,9 @@ function best(branches: (SQL | null)[], order: SQL): SQL {
     best as (select id, min(rank) as rank from hits group by id)
     select ${order} from best`;
 }
+
+/** An event's start on its venue's clock. A parameter, not a literal: pgbench would read ":MI" as its variable. */
+const STARTS_FORMAT = "YYYY-MM-DD HH24:MI";
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part).join(" · ");
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
@@ -147,13 +215,14 @@ function nameLookups(table: string, term: SearchTerm, live: SQL = sql`true`, { e
   const from = sql.raw(table);
   const lookups = [
     sql`select id, 0 as rank from ${from} where ${name} = lower(${term.text}) and ${live} limit ${limit}`,
-    sql`select id, 1 as rank from ${from} where ${name} like lower(${term.prefix}) and ${live}
+    sql`select id, 1 as rank from ${from} where ${startsWith(name, term)} and ${live}
       order by ${name}, id limit ${limit}`,
   ];
   // An e-mail is no name: looked for only where the searched text holds e-mails (`emails`).
   if (term.contains && (emails || !term.email)) {
-    lookups.push(sql`select id, 2 as rank from ${from} where ${holds(sql.raw(`${table}.search_text`), term)} and ${live}
-      ${walk(term, sql`name, id`)} limit ${limit}`);
+    lookups.push(
+      anywhere(table, term, { holds: holds(sql.raw(`${table}.search_text`), term), live, order: sql`name, id` }),
+    );
   }
   return lookups;
 }
@@ -182,10 +251,10 @@ const RESOURCES: Record<SearchResource, Resource> = {
           // members whose name starts with them. In the bookings' trigram index the words of a full name took 100 ms.
           term.words
             ? sql`select id, 1 as rank from bookings where buyer_id in
-                (select id from members where members.listed and members.search_text collate "C" like lower(${term.prefix})
+                (select id from members where members.listed and ${startsWith(sql`members.search_text collate "C"`, term)}
                   order by members.search_text collate "C", id limit 50) order by id desc limit ${limit}`
             : term.contains && !term.email
-              ? sql`select id, 2 as rank from bookings where ${listed.where} ${walk(term, sql`id desc`)} limit ${limit}`
+              ? anywhere("bookings", term, { holds: listed.where!, order: sql`id desc` })
               : null,
         ],
         sql`b.id, b.key, b.folio, b.status, b.box_type, m.first_name || ' ' || m.last_name as guest, e.name as event`,
@@ -233,7 +302,7 @@ const RESOURCES: Record<SearchResource, Resource> = {
       // A box through its owner: the owners' own search (name prefix, or the name and e-mail anywhere).
       const owners = term.contains
         ? sql`select id from owners where ${holds(sql`search_text`, term)} ${walk(term, sql`id`)} limit 50`
-        : sql`select id from owners where lower(name) collate "C" like lower(${term.prefix}) order by id limit 50`;
+        : sql`select id from owners where ${startsWith(sql`lower(name) collate "C"`, term)} order by id limit 50`;
       return sql`${best(
         [
           ...nameLookups("boxes", term),
@@ -275,7 +344,7 @@ const RESOURCES: Record<SearchResource, Resource> = {
       return sql`${best(
         nameLookups("events", term),
         sql`e.id, e.name, e.is_active, v.name as venue,
-          to_char(e.starts_at at time zone c.time_zone, 'YYYY-MM-DD HH24:MI') as starts`,
+          to_char(e.starts_at at time zone c.time_zone, ${STARTS_FORMAT}) as starts`,
       )} join events e on e.id = best.id join venues v on v.id = e.venue_id and v.deleted_at is null
         join cities c on c.id = v.city_id
         order by best.rank, e.name, e.id limit ${limit}`;
@@ -340,12 +409,20 @@ const RESOURCES: Record<SearchResource, Resource> = {
         lookups.push(
           sql`select id, 0 as rank from members where ${name} = lower(${term.text}) and ${visible}
             order by id limit ${limit}`,
-          sql`select id, 1 as rank from members where ${name} like lower(${term.prefix}) and ${visible}
+          sql`select id, 1 as rank from members where ${startsWith(name, term)} and ${visible}
             order by ${name}, id limit ${limit}`,
         );
         if (term.contains) {
-          lookups.push(sql`select id, 2 as rank from members where ${holds(sql`search_text`, term)} and ${visible}
-            order by ${name}, id limit ${limit}`);
+          lookups.push(
+            anywhere("members", term, {
+              holds: holds(sql`members.search_text`, term),
+              live: visible,
+              walkable: sql`members.listed`,
+              // What the name index holds (its order, and `listed` its condition): the walk reads no table rows.
+              walkedColumns: sql`id, search_text, listed`,
+              order: sql`${name}, id`,
+            }),
+          );
         }
       }
       if (lookups.length === 0) lookups.push(sql`select id, 0 as rank from members where false`);
@@ -437,9 +514,24 @@ export function searchStatements(
 /** Runs SQL text with its parameters on either driver (node-postgres' pool and PGlite answer alike). */
 export type RawQuery = (text: string, params: unknown[]) => Promise<Row[]>;
 
+/**
+ * A statement of the search as node-postgres runs it named: prepared once per pooled connection, after which
+ * PostgreSQL keeps one plan for it instead of planning it on every request (planning took four times as long as
+ * running; every lookup is written so that one plan suits every term, see `startsWith` and `anywhere`). The name is
+ * the text's hash, so each distinct text is its own statement. The bench runs the driver baseline through this too.
+ */
+export const namedStatement = (text: string, values: unknown[]) => ({
+  name: `search_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`,
+  text,
+  values,
+});
+
 export function rawQuery(db: Db): RawQuery {
-  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Row[] }> } })
-    .$client;
+  const client = (
+    db as unknown as { $client: pg.Pool | { query(text: string, params: unknown[]): Promise<{ rows: Row[] }> } }
+  ).$client;
+  if (client instanceof pg.Pool)
+    return async (text, params) => (await client.query<Row>(namedStatement(text, params))).rows;
   return async (text, params) => (await client.query(text, params)).rows;
 }
 
