@@ -89,6 +89,8 @@ function nextPrefix(prefix: string): string {
   return characters.join("") + String.fromCodePoint(last.codePointAt(0)! + 1);
 }
 
+/** A whole folio, "F" and seven digits (the bookings' folio default). */
+const WHOLE_FOLIO = /^f\d{7}$/i;
 const PHONE = /^\+?[\d\s().-]+$/;
 const RFC = /^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/i;
 
@@ -237,6 +239,10 @@ const RESOURCES: Record<SearchResource, Resource> = {
         term.email ? sql`lower(email) = lower(${term.text})` : null,
         term.phone ? sql`phone = ${term.phone}` : null,
       ].filter((condition): condition is SQL => condition !== null);
+      // A whole folio, or a phone number written as one (with "+", spaces, dashes or brackets), is found whole above
+      // (the folio's unique index, the guest's phone): anywhere else its digits only make the trigram indexes read
+      // thousands of entries. Digits alone may be part of a folio and are still looked for.
+      const foundWhole = WHOLE_FOLIO.test(term.text) || (term.phone !== null && /\D/.test(term.text));
       return sql`${best(
         [
           sql`select id, 0 as rank from bookings where key = upper(${term.text}) or folio = upper(${term.text})`,
@@ -253,7 +259,7 @@ const RESOURCES: Record<SearchResource, Resource> = {
             ? sql`select id, 1 as rank from bookings where buyer_id in
                 (select id from members where members.listed and ${startsWith(sql`members.search_text collate "C"`, term)}
                   order by members.search_text collate "C", id limit 50) order by id desc limit ${limit}`
-            : term.contains && !term.email
+            : term.contains && !term.email && !foundWhole
               ? anywhere("bookings", term, { holds: listed.where!, order: sql`id desc` })
               : null,
         ],
