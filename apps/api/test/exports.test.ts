@@ -402,13 +402,14 @@ describe("several jobs on one instance", () => {
 });
 
 describe("exporting the audit trail", () => {
-  it("writes the trail's filtered entries, newest first, like its list, to CSV and to Excel", async () => {
-    const code = `A${Date.now().toString(36).slice(-2).toUpperCase()}`.replace(/[^A-Z]/g, "Q").padEnd(3, "Q");
+  /** A country created and then blocked: two entries in the trail ("create", then "deactivate"). */
+  async function createdThenBlocked(letter: string, name: (code: string) => string) {
+    const code = `${letter}${Date.now().toString(36).slice(-2).toUpperCase()}`.replace(/[^A-Z]/g, "Q").padEnd(3, "Q");
     const created = await call(t.app, {
       method: "POST",
       url: "/api/countries",
       headers: admin,
-      payload: { name: `Auditado ${code}`, code },
+      payload: { name: name(code), code },
     });
     expect(created.statusCode, created.body).toBe(201);
     const countryId = created.json<{ id: number }>().id;
@@ -418,6 +419,11 @@ describe("exporting the audit trail", () => {
       headers: admin,
     });
     expect(deactivated.statusCode, deactivated.body).toBe(200);
+    return { code, countryId };
+  }
+
+  it("writes the trail's filtered entries, newest first, like its list, to CSV and to Excel", async () => {
+    const { code, countryId } = await createdThenBlocked("A", (code) => `Auditado ${code}`);
     const query = { resource: "countries", recordId: String(countryId) };
     const list = (await get(`/api/audit-log?resource=countries&recordId=${countryId}`)).json<
       Paged<{ id: number; action: string; actor: { name: string | null; email: string | null } }>
@@ -466,16 +472,7 @@ describe("exporting the audit trail", () => {
   });
 
   it("streams the same filtered entries through its older CSV route, newest first and quoted", async () => {
-    const code = `B${Date.now().toString(36).slice(-2).toUpperCase()}`.replace(/[^A-Z]/g, "Q").padEnd(3, "Q");
-    const created = await call(t.app, {
-      method: "POST",
-      url: "/api/countries",
-      headers: admin,
-      payload: { name: `Auditado, "${code}"`, code },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const countryId = created.json<{ id: number }>().id;
-    await call(t.app, { method: "PUT", url: `/api/countries/${countryId}/deactivate`, headers: admin });
+    const { code, countryId } = await createdThenBlocked("B", (code) => `Auditado, "${code}"`);
     const streamed = await get(`/api/audit-log/export?resource=countries&recordId=${countryId}`);
     expect(streamed.statusCode, streamed.body).toBe(200);
     expect(streamed.body.startsWith("\uFEFF")).toBe(true);

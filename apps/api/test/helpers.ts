@@ -84,8 +84,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await ensureLoginRole(admin, TEST_OWNER_ROLE);
-    await ensureLoginRole(admin, TEST_APP_ROLE);
+    // Both roles exist: global-setup.ts created them with the template.
     await admin.query(
       `CREATE DATABASE "${name}" OWNER "${TEST_OWNER_ROLE}"${template ? ` TEMPLATE "${template}"` : ""}`,
     );
