@@ -6,12 +6,20 @@
 //     payment filter (the shipped view "awaiting owner payment" among them), each with its total; the SQL is the
 //     list's own (bookingListSource / bookingListCondition and the list kit's listQueries), run as the API runs it
 //     (runList: the page, then the count when the page does not tell the total);
+//   - GET /api/bookings/:id: the route's own prepared statement (preparedFindBooking) on the driver, and the same
+//     statement under pgbench (`-M prepared`, PostgreSQL only, when pgbench is installed);
 //   - GET /api/notifications/count: the route's own unreadCount, in-process on the driver.
 //   BENCH_ONLY=bookings npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL)
 // Payments are left out (the list reads the first payment's status from the booking row).
 import { drizzle } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { bookingListCondition, bookingListSource, bookingSorts } from "../apps/api/src/modules/bookings/routes.ts";
+import {
+  bookingDetailQuery,
+  bookingListCondition,
+  bookingListSource,
+  bookingSorts,
+  preparedFindBooking,
+} from "../apps/api/src/modules/bookings/routes.ts";
 import { unreadCount } from "../apps/api/src/modules/notifications/routes.ts";
 import {
   chosenOrder,
@@ -32,7 +40,11 @@ import {
   DURATION,
   driverRatio,
   fmt,
+  HAS_PGBENCH,
+  pgbenchRatio,
+  pgbenchScript,
   printTable,
+  runPgbench,
   SOURCE_URL,
   WARMUP,
 } from "./support/harness.mjs";
@@ -52,7 +64,7 @@ try {
 
   // A booking among the newer tenth: its venue, its guest's surname, its key and folio.
   const [sample] = await query(
-    `select k.venue_id as venue, k.key, k.folio, split_part(m.last_name, ' ', 1) as surname
+    `select k.id, k.venue_id as venue, k.key, k.folio, split_part(m.last_name, ' ', 1) as surname
      from bookings k join members m on m.id = k.buyer_id
      where k.status = 'accepted' and k.box_type = 'onetime' order by k.id desc offset ${Math.floor(ROWS / 10)} limit 1`,
   );
@@ -120,6 +132,14 @@ try {
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, DURATION);
   }
+  // One booking's detail: payments, bank accounts and timeline in one statement.
+  const readBooking = preparedFindBooking(db);
+  const detail = { raw: () => readBooking(sample.id), url: `/api/bookings/${sample.id}` };
+  await closedLoop(detail.raw, WARMUP);
+  detail.baseline = await closedLoop(detail.raw, DURATION);
+  if (bench.databaseUrl && HAS_PGBENCH) {
+    detail.pgbench = runPgbench(bench.databaseUrl, pgbenchScript([bookingDetailQuery(builder, sample.id).toSQL()]));
+  }
   const count = { raw: () => unreadCount(db, admin), url: "/api/notifications/count" };
   await closedLoop(count.raw, WARMUP);
   count.baseline = await closedLoop(count.raw, DURATION);
@@ -137,6 +157,13 @@ try {
     const measured = await bench.http(item.url, headers);
     rows.push([`bookings: ${item.name}`, measured, driverRatio(measured, item.baseline), item.shape]);
   }
+  const detailMeasured = await bench.http(detail.url, headers);
+  const detailPgbench = pgbenchRatio(detailMeasured, detail.pgbench);
+  rows.push([
+    "GET /api/bookings/:id",
+    detailMeasured,
+    `${driverRatio(detailMeasured, detail.baseline)}${detailPgbench}`,
+  ]);
   const measured = await bench.http(count.url, headers);
   rows.push(["GET /api/notifications/count", measured, driverRatio(measured, count.baseline), `${fmt(unread)} unread`]);
   printTable(rows, "latencies in ms; ratio: the API's req/s over the same SQL (the route's code) on the driver");

@@ -11,23 +11,19 @@
 //     the API's named statements are), one after another on each client's connection: the database's own time,
 //     without Node.
 //   BENCH_ONLY=search npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL)
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { namedStatement, searchStatements } from "../apps/api/src/modules/search/service.ts";
 import { SEARCH_RESOURCES } from "../packages/shared/src/resources/search.ts";
 import { bookingsData } from "./support/bookings-data.mjs";
 import {
   benchEnvironment,
-  CONNECTIONS,
   closedLoop,
   DURATION,
   driverRatio,
   fmt,
+  pgbenchScript,
   printTable,
+  runPgbench,
   SOURCE_URL,
-  summary,
   WARMUP,
 } from "./support/harness.mjs";
 
@@ -70,58 +66,6 @@ const MORE = [
   "vacuum analyze members",
   "vacuum analyze owners",
 ];
-
-/**
- * A pgbench script of the statements, one per line, each parameter a pgbench variable (`:s0p1`) defined with `-D`:
- * under `-M prepared` each statement is prepared once per connection and run with its parameters, as the API's
- * named statements are.
- */
-function pgbenchScript(statements) {
-  const variables = [];
-  const script = statements
-    .map(({ sql, params }, statement) => {
-      // $10 before $1: replaced from the highest number down.
-      let text = sql;
-      for (let index = params.length; index >= 1; index--) {
-        const value = params[index - 1];
-        if (value === null || value === undefined) throw new Error("pgbench cannot pass a null parameter");
-        variables.push("-D", `s${statement}p${index}=${value}`);
-        text = text.replaceAll(`$${index}`, `:s${statement}p${index}`);
-      }
-      // pgbench reads one statement per line (a backslash at a line's end continues it): one line each.
-      return `${text.replace(/\s+/g, " ")};`;
-    })
-    .join("\n");
-  return { script, variables };
-}
-
-/** The script under pgbench at CONNECTIONS clients for DURATION seconds: the p50/p95/p99 of its transactions. */
-function runPgbench(databaseUrl, { script, variables }) {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "palco-bench-pgbench-"));
-  try {
-    const file = path.join(folder, "search.sql");
-    writeFileSync(file, script);
-    const run = (seconds, log) =>
-      spawnSync(
-        "pgbench",
-        ["-n", "-M", "prepared", "-c", String(CONNECTIONS), "-j", "2", "-T", String(seconds), "-f", file, ...variables]
-          .concat(log ? ["--log", `--log-prefix=${path.join(folder, "tx")}`] : [])
-          .concat([databaseUrl]),
-        { encoding: "utf8" },
-      );
-    run(WARMUP, false);
-    const result = run(DURATION, true);
-    if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr}`);
-    // Each line: client, transaction, latency in µs, script, epoch seconds, µs.
-    const latencies = readdirSync(folder)
-      .filter((name) => name.startsWith("tx"))
-      .flatMap((name) => readFileSync(path.join(folder, name), "utf8").trim().split("\n"))
-      .map((line) => Number(line.split(" ")[2]) / 1000);
-    return summary(latencies, DURATION);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 try {
   const driver = await bench.generate([...bookingsData(ROWS), ...MORE], {

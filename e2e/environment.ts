@@ -24,4 +24,6 @@ export const E2E_ENV: Record<string, string> = {
   JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
   LOG_LEVEL: "warn",
   STEP_UP_SECONDS: String(E2E_STEP_UP_SECONDS),
+  // Every answer the browser gets is also held against its zod schema (apps/api/src/platform/serializer.ts).
+  CHECK_RESPONSES: "true",
 };

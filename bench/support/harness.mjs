@@ -1,7 +1,7 @@
 // What every benchmark under bench/ shares: a throwaway database, the built API server on its own port, a
 // saturating HTTP load generator (autocannon) and a closed loop for the same work run straight on the driver.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -235,6 +235,67 @@ export async function closedLoop(task, seconds, concurrency = CONNECTIONS) {
   return summary(latencies, (performance.now() - started) / 1000);
 }
 
+/**
+ * A pgbench script of the statements, one per line, each parameter a pgbench variable (`:s0p1`) defined with `-D`:
+ * under `-M prepared` each statement is prepared once per connection and run with its parameters, as the API's
+ * named statements are.
+ */
+export function pgbenchScript(statements) {
+  const variables = [];
+  const script = statements
+    .map(({ sql, params }, statement) => {
+      // $10 before $1: replaced from the highest number down.
+      let line = sql;
+      for (let index = params.length; index >= 1; index--) {
+        const value = params[index - 1];
+        if (value === null || value === undefined) throw new Error("pgbench cannot pass a null parameter");
+        const text = value instanceof Date ? value.toISOString() : String(value);
+        variables.push("-D", `s${statement}p${index}=${text}`);
+        line = line.replaceAll(`$${index}`, `:s${statement}p${index}`);
+      }
+      // pgbench reads one statement per line (a backslash at a line's end continues it): one line each, without
+      // the statements' own comments (on one line, a comment would swallow the rest).
+      return `${line.replace(/--[^\n]*$/gm, "").replace(/\s+/g, " ")};`;
+    })
+    .join("\n");
+  return { script, variables };
+}
+
+/** Whether pgbench (Debian's postgresql-client packages carry it) can be run here. */
+export const HAS_PGBENCH = !spawnSync("pgbench", ["--version"], { encoding: "utf8" }).error;
+
+/**
+ * The script under pgbench at CONNECTIONS clients for DURATION seconds: the p50/p95/p99 of its transactions.
+ * `mode` is pgbench's query mode: "prepared" for statements the API names (prepared once per connection),
+ * "extended" for the ones it sends unnamed (parsed and planned on every run, as drizzle sends them).
+ */
+export function runPgbench(databaseUrl, { script, variables }, mode = "prepared") {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "palco-bench-pgbench-"));
+  try {
+    const file = path.join(folder, "statements.sql");
+    writeFileSync(file, script);
+    const run = (seconds, log) =>
+      spawnSync(
+        "pgbench",
+        ["-n", "-M", mode, "-c", String(CONNECTIONS), "-j", "2", "-T", String(seconds), "-f", file, ...variables]
+          .concat(log ? ["--log", `--log-prefix=${path.join(folder, "tx")}`] : [])
+          .concat([databaseUrl]),
+        { encoding: "utf8" },
+      );
+    run(WARMUP, false);
+    const result = run(DURATION, true);
+    if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr}`);
+    // Each line: client, transaction, latency in µs, script, epoch seconds, µs.
+    const latencies = readdirSync(folder)
+      .filter((name) => name.startsWith("tx"))
+      .flatMap((name) => readFileSync(path.join(folder, name), "utf8").trim().split("\n"))
+      .map((line) => Number(line.split(" ")[2]) / 1000);
+    return summary(latencies, DURATION);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** The result table every benchmark prints. */
 export function printTable(rows, note) {
   console.log(
@@ -252,3 +313,9 @@ export function printTable(rows, note) {
 /** A measurement through the API against the same work on the driver: "0.85× driver (1,234/s, p95 3.2 ms)". */
 export const driverRatio = (measured, baseline) =>
   `${(measured.rps / baseline.rps).toFixed(2)}× driver (${fmt(baseline.rps)}/s, p95 ${baseline.p95.toFixed(1)} ms)`;
+
+/** A measurement through the API against the same statements under pgbench: "; 0.71× pgbench (1,234/s, p95 3.2 ms)". */
+export const pgbenchRatio = (measured, pgbench) =>
+  pgbench
+    ? `; ${(measured.rps / pgbench.rps).toFixed(2)}× pgbench (${fmt(pgbench.rps)}/s, p95 ${pgbench.p95.toFixed(1)} ms)`
+    : "";

@@ -7,7 +7,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import { auditLogRoutes } from "./modules/audit-log/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -67,6 +67,7 @@ import { migrateDatabase, missingTimeZones } from "./platform/migrate.ts";
 import { MULTIPART_LIMITS } from "./platform/multipart.ts";
 import { createRealtime, type Realtime } from "./platform/realtime.ts";
 import { connectRedis } from "./platform/redis.ts";
+import { responseSerializerCompiler } from "./platform/serializer.ts";
 import { Sessions } from "./platform/sessions.ts";
 import { registerUploads, uploadsDir } from "./platform/storage.ts";
 import {
@@ -145,7 +146,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // No body at all is checked as an empty form, so the answer lists every missing field.
     return route.httpPart === "body" ? (data: unknown) => validate(data ?? {}) : validate;
   });
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      checkResponses: config.checkResponses,
+      onFallback: (route, reason) => app.log.warn(`${route} answers through zod: ${reason}`),
+    }),
+  );
 
   // Clients often send Content-Type: application/json with an empty body on PUT …/activate or logout.
   const parseJson = app.getDefaultJsonParser("error", "error");

@@ -74,6 +74,14 @@ describe("configuration", () => {
     expect(problems({ API_DOCS: "maybe" })).toEqual(["Invalid configuration: API_DOCS must be true or false"]);
   });
 
+  it("checks answers against their zod schemas only with CHECK_RESPONSES=true", () => {
+    expect(loadConfig({}).checkResponses).toBe(false);
+    expect(loadConfig({ CHECK_RESPONSES: "true" }).checkResponses).toBe(true);
+    expect(problems({ CHECK_RESPONSES: "always" })).toEqual([
+      "Invalid configuration: CHECK_RESPONSES must be true or false",
+    ]);
+  });
+
   it("reads every variable", () => {
     const config = loadConfig({
       PORT: "4000",

@@ -33,6 +33,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}) {
     PUBLIC_URL: "http://palco.test",
     // Tests about the second factor turn it on; the others sign the super-admin in with the password alone.
     MFA_REQUIRED_FOR_SUPER_ADMIN: "false",
+    // Every answer is also held against its zod schema (platform/serializer.ts).
+    CHECK_RESPONSES: "true",
     ...env,
   });
 }

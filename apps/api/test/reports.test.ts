@@ -1,4 +1,5 @@
 import {
+  ACTIVE_MEMBER_DAYS,
   type CountRow,
   countRow,
   type FutureBooking,
@@ -409,6 +410,71 @@ describe("pies", () => {
     const after = await pie("active", "es");
     expect(after.map((slice) => slice.value - countOf(before, slice.key))).toEqual([2, 2, 1]);
     expect(after.map((slice) => slice.name)).toEqual(["Activos en los últimos 30 días", "Inactivos", "Bloqueados"]);
+  });
+
+  it("reads rollups that follow every insert, update and delete, matching a count of every member", async () => {
+    // The answers the pies gave when they counted the members table itself (before migration 0022).
+    const counted = async () => {
+      const today = reportToday();
+      const since = new Date(Date.now() - ACTIVE_MEMBER_DAYS * 86_400_000);
+      const ages = rowsOf<{ key: string; value: number }>(
+        await t.app.db.execute(sql`
+          select key, count(*)::integer as value from (
+            select case when birth_at is null then 'unknown' when age < 18 then 'under-18' when age <= 24 then '18-24'
+              when age <= 34 then '25-34' when age <= 44 then '35-44' when age <= 54 then '45-54'
+              when age <= 64 then '55-64' else '65+' end as key
+            from (select birth_at, extract(year from age(${today}::date, birth_at))::integer as age from members) a
+          ) b group by key`),
+      );
+      const [activity] = rowsOf<{ active: number; inactive: number; blocked: number }>(
+        await t.app.db.execute(sql`
+          select count(*) filter (where is_active and last_active_at >= ${since})::integer as active,
+            count(*) filter (where is_active and (last_active_at is null or last_active_at < ${since}))::integer as inactive,
+            count(*) filter (where not is_active)::integer as blocked
+          from members`),
+      );
+      return { ages: Object.fromEntries(ages.map((row) => [row.key, row.value])), activity };
+    };
+    const answered = async () => {
+      const ages = Object.fromEntries((await pie("age")).filter((s) => s.value > 0).map((s) => [s.key, s.value]));
+      const activity = Object.fromEntries((await pie("active")).map((slice) => [slice.key, slice.value]));
+      return { ages, activity };
+    };
+    const minute = 60_000;
+    const windowStart = Date.now() - ACTIVE_MEMBER_DAYS * 86_400_000;
+    const inserted = await t.app.db
+      .insert(members)
+      .values(
+        [
+          // Either side of the window's start, within a minute: only the exact count of that hour tells them apart.
+          { lastActiveAt: new Date(windowStart + 2 * minute), birthAt: "2000-02-29" },
+          { lastActiveAt: new Date(windowStart - 2 * minute), birthAt: "1960-07-15" },
+          { lastActiveAt: new Date(windowStart - 90 * minute), birthAt: null },
+          { lastActiveAt: null, birthAt: "2012-01-01" },
+          { lastActiveAt: new Date(), birthAt: "1990-12-31", isActive: false },
+        ].map((row, index) => ({
+          ...row,
+          firstName: "Rollup",
+          lastName: String(index),
+          email: `rollup.${index}.${Date.now()}@example.com`,
+          phone: "3300000000",
+          phoneCountry: "52",
+        })),
+      )
+      .returning({ id: members.id });
+    expect(await answered()).toEqual(await counted());
+
+    const [first, second, third, fourth] = inserted.map((row) => row.id);
+    // Activity moving across hours and out of the window, a birth date corrected, a member blocked, one deleted.
+    await t.app.db.update(members).set({ lastActiveAt: new Date() }).where(eq(members.id, second!));
+    await t.app.db
+      .update(members)
+      .set({ lastActiveAt: new Date(windowStart - 5 * minute) })
+      .where(eq(members.id, first!));
+    await t.app.db.update(members).set({ birthAt: "1975-03-01" }).where(eq(members.id, third!));
+    await t.app.db.update(members).set({ isActive: false }).where(eq(members.id, fourth!));
+    await t.app.db.delete(members).where(eq(members.id, inserted[4]!.id));
+    expect(await answered()).toEqual(await counted());
   });
 });
 

@@ -31,6 +31,8 @@ export interface Config {
   seedDemoReason: string;
   /** Serve the OpenAPI document and its UI at /api/docs. */
   apiDocs: boolean;
+  /** Parse every answer with its zod response schema too and require the compiled writer's output to match (tests). */
+  checkResponses: boolean;
   /** Super-admins may run simulated marketplace activity (POST /api/simulation, `npm run simulate`). */
   simulation: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -125,6 +127,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   SEED_DEMO: optionalBooleanFlag("SEED_DEMO"),
   API_DOCS: optionalBooleanFlag("API_DOCS"),
+  CHECK_RESPONSES: optionalBooleanFlag("CHECK_RESPONSES"),
   SIMULATION: optionalBooleanFlag("SIMULATION"),
   LOG_LEVEL: z.preprocess(
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     seedDemoReason,
     apiDocs: values.API_DOCS ?? true,
+    checkResponses: values.CHECK_RESPONSES ?? false,
     // Made-up members, owners and bookings belong next to the demo data, never in a real marketplace by default.
     simulation: values.SIMULATION ?? seedDemo,
     logLevel: values.LOG_LEVEL,

@@ -486,6 +486,8 @@ export const members = pgTable(
     // only the members a list shows: sign-ups who never booked would be most of a walk and filtered out.
     index("members_name_prefix").on(sql`${t.searchText} collate "C"`, t.id).where(sql`${t.listed}`),
     index("members_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")).where(sql`${t.listed}`),
+    // The activity report counts exactly the members of the one hour its 30-day window starts in.
+    index("members_last_active_idx").on(t.lastActiveAt).where(sql`${t.isActive}`),
     check("members_language", sql`${t.language} in ('en', 'es')`),
   ],
 );
@@ -916,6 +918,8 @@ export const reportDailySignUps = pgTable("report_daily_sign_ups", {
 });
 
 export * from "../modules/exports/schema.ts";
+// The age and activity rollups of the dashboard's pies (#23): beside their module.
+export * from "../modules/reports/schema.ts";
 // Staff account security (second factors, sessions, step-up): the tables live beside their module.
 export * from "../modules/security/schema.ts";
 // Saved list views and export jobs (#22): beside their modules.

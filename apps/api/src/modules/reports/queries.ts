@@ -25,8 +25,13 @@ import {
   boxes,
   cities,
   events,
+  members,
   reportDailyBookings,
   reportDailySignUps,
+  reportMemberActivity,
+  reportMemberBirths,
+  reportMemberBirthYears,
+  reportMemberTotals,
   venues,
 } from "../../platform/schema.ts";
 import { rowsOf } from "../notifications/service.ts";
@@ -44,8 +49,19 @@ export interface ReportRange {
   period: ReportPeriod;
 }
 
-/** Today on the marketplace's calendar (Mexico City). */
-export const reportToday = (now = new Date()) => instantToWallTime(now, REPORT_TIME_ZONE).slice(0, 10);
+let todayOfMinute = { minute: Number.NaN, day: "" };
+
+/**
+ * Today on the marketplace's calendar (Mexico City). Worked out once a minute (Intl's formatting is not cheap per
+ * request): offsets are whole minutes, so the day cannot change inside one.
+ */
+export function reportToday(now = new Date()): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== todayOfMinute.minute) {
+    todayOfMinute = { minute, day: instantToWallTime(now, REPORT_TIME_ZONE).slice(0, 10) };
+  }
+  return todayOfMinute.day;
+}
 
 /**
  * The range a query asks for: without dates the last REPORT_DEFAULT_DAYS days up to today; a missing end is today,
@@ -119,53 +135,76 @@ export async function signUpReport(
   return named(rows, range, language).map((row) => ({ ...row, count: Number(row.count) }));
 }
 
+/** The ages the brackets start at, under-18's upper edge first: 18, 25, 35, 45, 55, 65. */
+const AGE_EDGES = [18, ...AGE_BRACKETS.flatMap((bracket) => (bracket.to === null ? [] : [bracket.to + 1]))];
+
 /**
  * Members by age today (Mexico City's today) in AGE_BRACKETS, every bracket answered (a stable palette); members
- * under 18 and members without a birth date follow only when there are any.
+ * under 18 and members without a birth date follow only when there are any. Reads the birth rollups (migration
+ * 0022): for each edge, the members younger than it — born after today minus that many years, which is exactly
+ * PostgreSQL's `age()` on every day of the year, 29 February included — are the years after the edge's year plus
+ * the days after the edge within it; a bracket is the difference of two edges.
  */
 export async function ageReport(db: Db, language: Language, today = reportToday()): Promise<PieSlice[]> {
-  const brackets = AGE_BRACKETS.map((bracket) => `when age <= ${bracket.to ?? 1000} then '${bracket.key}'`).join(" ");
-  const rows = rowsOf<{ key: string; value: number }>(
+  const [row] = rowsOf<{ known: string; unknown: string; younger: string[] }>(
     await db.execute(sql`
-      select key, count(*)::integer as value from (
-        select case when birth_at is null then 'unknown' when age < 18 then 'under-18' ${sql.raw(brackets)} end as key
-        from (select birth_at, extract(year from age(${today}::date, birth_at))::integer as age from members) as aged
-      ) as bracketed
-      group by key`),
+      with edges as (
+        select age, (${today}::date - make_interval(years => age))::date as edge
+        from unnest(array[${sql.raw(AGE_EDGES.join(", "))}]) as age
+      )
+      select
+        (select coalesce(sum(members), 0) from ${reportMemberBirthYears})::bigint as known,
+        (select coalesce(sum(members), 0) from ${reportMemberBirths} where birth_at = '-infinity')::bigint as unknown,
+        array(
+          select (select coalesce(sum(members), 0) from ${reportMemberBirths} d
+                  where d.birth_at > e.edge and d.birth_at < make_date(extract(year from e.edge)::integer + 1, 1, 1))
+            + (select coalesce(sum(members), 0) from ${reportMemberBirthYears} y
+               where y.year > extract(year from e.edge)::integer)
+          from edges e order by e.age
+        )::bigint[] as younger`),
   );
-  const counts = new Map(rows.map((row) => [row.key, Number(row.value)]));
-  const slices: PieSlice[] = AGE_BRACKETS.map((bracket) => ({
+  const known = Number(row?.known ?? 0);
+  const younger = (row?.younger ?? []).map(Number);
+  const slices: PieSlice[] = AGE_BRACKETS.map((bracket, index) => ({
     key: bracket.key,
     name: bracket.key,
-    value: counts.get(bracket.key) ?? 0,
+    value: (index + 1 < younger.length ? younger[index + 1]! : known) - (younger[index] ?? 0),
   }));
-  for (const [key, label] of [
-    ["under-18", "REPORTS.AGES.UNDER_18"],
-    ["unknown", "REPORTS.AGES.UNKNOWN"],
+  for (const [key, label, value] of [
+    ["under-18", "REPORTS.AGES.UNDER_18", younger[0] ?? 0],
+    ["unknown", "REPORTS.AGES.UNKNOWN", Number(row?.unknown ?? 0)],
   ] as const) {
-    const value = counts.get(key) ?? 0;
     if (value > 0) slices.push({ key, name: translate(language, label), value });
   }
   return slices;
 }
 
+const HOUR_MS = 3_600_000;
+
 /**
  * Members by activity: active (used the marketplace in the last ACTIVE_MEMBER_DAYS days), inactive (not since, or
- * never), blocked (whatever their activity).
+ * never), blocked (whatever their activity). Reads the activity rollups (migration 0022): whole UTC hours of last
+ * activity after the window's start, the members counted exactly only in the hour it starts in
+ * (members_last_active_idx), and the totals of blocked and not.
  */
 export async function activityReport(db: Db, language: Language, now = new Date()): Promise<PieSlice[]> {
   const since = new Date(now.getTime() - ACTIVE_MEMBER_DAYS * 86_400_000);
-  const [row] = rowsOf<{ active: number; inactive: number; blocked: number }>(
+  const nextHour = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
+  const [row] = rowsOf<{ active: number; unblocked: number; blocked: number }>(
     await db.execute(sql`
-      select count(*) filter (where is_active and last_active_at >= ${since})::integer as active,
-        count(*) filter (where is_active and (last_active_at is null or last_active_at < ${since}))::integer as inactive,
-        count(*) filter (where not is_active)::integer as blocked
-      from members`),
+      select
+        (select coalesce(sum(members), 0) from ${reportMemberActivity} where is_active and hour >= ${nextHour})
+          + (select count(*) from ${members}
+             where is_active and last_active_at >= ${since} and last_active_at < ${nextHour}) as active,
+        (select coalesce(sum(members), 0) from ${reportMemberTotals} where is_active) as unblocked,
+        (select coalesce(sum(members), 0) from ${reportMemberTotals} where not is_active) as blocked`),
   );
+  const active = Number(row?.active ?? 0);
+  const counts = { active, inactive: Number(row?.unblocked ?? 0) - active, blocked: Number(row?.blocked ?? 0) };
   return (["active", "inactive", "blocked"] as const).map((key) => ({
     key,
     name: translate(language, `REPORTS.ACTIVITY.${key.toUpperCase()}`),
-    value: Number(row?.[key] ?? 0),
+    value: counts[key],
   }));
 }
 
