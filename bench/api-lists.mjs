@@ -6,16 +6,33 @@
 // The SQL comes from the kit's own query builder (crudListQueries), and runs as the API runs it (runList): the
 // page, then the total when the page does not tell it: the catalogue's estimate for an unfiltered list, the
 // planner's (EXPLAIN) for a filtered one, and the count up to the cap when the estimate is small.
-// Runs under tsx (scripts/bench.mjs) so it can import the API's TypeScript sources.
+// Search terms are drawn from the data too: the 20 most frequent 3-letter prefixes of the names (matches that sit
+// together in name order, like "San …") and 3 rare ones, each measured for BENCH_TERM_DURATION seconds (3). Every
+// case also runs the statements the API sent for it under pgbench (`-M extended`, PostgreSQL only, when pgbench is
+// installed). Runs under tsx (scripts/bench.mjs) so it can import the API's TypeScript sources.
 import { drizzle } from "drizzle-orm/node-postgres";
 import { cityResource } from "../apps/api/src/modules/cities/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
 import { encodeCursor, listStatements, runList, statementRunner } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
 import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort.ts";
-import { benchEnvironment, closedLoop, DURATION, fmt, printTable, SOURCE_URL, WARMUP } from "./support/harness.mjs";
+import {
+  benchEnvironment,
+  closedLoop,
+  DURATION,
+  fmt,
+  HAS_PGBENCH,
+  pgbenchRatio,
+  pgbenchScript,
+  printTable,
+  recordedStatements,
+  runPgbench,
+  SOURCE_URL,
+  WARMUP,
+} from "./support/harness.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? (SOURCE_URL ? 1_000_000 : 100_000));
+const TERM_DURATION = Number(process.env.BENCH_TERM_DURATION ?? 3);
 const STATES = 1_000;
 const bench = benchEnvironment(4390, "lists");
 
@@ -88,6 +105,23 @@ try {
     { name: "filtered (state) sorted by code, descending", query: { state: state, sort: "-code" } },
   ];
 
+  // Terms as staff type them, drawn from the names: the most frequent 3-letter starts, and rare ones.
+  const prefixes = await query(
+    `select lower(left(name, 3)) as term, count(*)::integer as names from cities group by 1 order by 2 desc, 1 limit 20`,
+  );
+  const rare = await query(
+    `select lower(left(name, 3)) as term, count(*)::integer as names from cities
+     where name ~ '^[A-Za-z]{3}' group by 1 having count(*) between 1 and 50 order by 2, 1 limit 3`,
+  );
+  for (const { term, names } of [...prefixes, ...rare]) {
+    cases.push({
+      name: `term "${term}" (starts ${fmt(names)} names)`,
+      query: { search: term },
+      seconds: TERM_DURATION,
+    });
+  }
+  if (!HAS_PGBENCH) console.log("pgbench is not installed: the baseline is the driver loop alone");
+
   for (const item of cases) {
     const sort = parseSort(item.query.sort, SORT_FIELDS.cities) ?? undefined;
     const request = { page: 1, ...item.query, sort };
@@ -98,7 +132,11 @@ try {
     const url = new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]));
     item.url = `/api/cities${url.size > 0 ? `?${url}` : ""}`;
     await closedLoop(item.raw, WARMUP);
-    item.baseline = await closedLoop(item.raw, DURATION);
+    item.baseline = await closedLoop(item.raw, item.seconds ?? DURATION);
+    if (bench.databaseUrl && HAS_PGBENCH) {
+      const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
+      item.pgbench = runPgbench(bench.databaseUrl, pgbenchScript(sent), "extended", item.seconds ?? DURATION);
+    }
   }
   await driver.close();
 
@@ -116,15 +154,20 @@ try {
     ["GET /api/auth/me", me, `${(me.rps / health.rps).toFixed(2)}× health`, ""],
   ];
   for (const item of cases) {
-    const measured = await bench.http(item.url, headers);
+    const measured = await bench.http(item.url, headers, { seconds: item.seconds ?? DURATION });
     rows.push([
       `cities: ${item.name}`,
       measured,
-      `${(measured.rps / item.baseline.rps).toFixed(2)}× SQL (${fmt(item.baseline.rps)}/s, p95 ${item.baseline.p95.toFixed(1)} ms)`,
+      `${(measured.rps / item.baseline.rps).toFixed(2)}× SQL (${fmt(item.baseline.rps)}/s, p95 ${item.baseline.p95.toFixed(1)} ms)${pgbenchRatio(measured, item.pgbench)}`,
       item.shape,
     ]);
   }
-  printTable(rows, "latencies in ms; ratio: the API's req/s over the same SQL's on the driver");
+  const slowest = rows.slice(2).reduce((worst, row) => (row[1].p95 > worst[1].p95 ? row : worst));
+  printTable(
+    rows,
+    "latencies in ms; ratio: the API's req/s over the same SQL's on the driver, and over the same statements " +
+      `under pgbench; slowest p95: ${slowest[1].p95.toFixed(1)} ms (${slowest[0]})`,
+  );
 } finally {
   await bench.cleanUp();
 }

@@ -8,9 +8,12 @@
 //     (runList: the page, then the count when the page does not tell the total);
 //   - GET /api/bookings/:id: the route's own prepared statement (preparedFindBooking) on the driver, and the same
 //     statement under pgbench (`-M prepared`, PostgreSQL only, when pgbench is installed);
+//   - GET /api/owners/:id: the kit's detail statement of the owners resource on the driver and under pgbench;
 //   - GET /api/notifications/count: the route's own unreadCount, in-process on the driver.
 //   BENCH_ONLY=bookings npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL)
-// Payments are left out (the list reads the first payment's status from the booking row).
+// Each list case also runs the statements the API sent for it under pgbench (`-M extended`, PostgreSQL only, when
+// pgbench is installed). Payments are left out (the list reads the first payment's status from the booking row).
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import {
@@ -21,6 +24,7 @@ import {
   preparedFindBooking,
 } from "../apps/api/src/modules/bookings/routes.ts";
 import { unreadCount } from "../apps/api/src/modules/notifications/routes.ts";
+import { ownerResource } from "../apps/api/src/modules/owners/routes.ts";
 import {
   chosenOrder,
   encodeCursor,
@@ -44,6 +48,7 @@ import {
   pgbenchRatio,
   pgbenchScript,
   printTable,
+  recordedStatements,
   runPgbench,
   SOURCE_URL,
   WARMUP,
@@ -113,6 +118,7 @@ try {
     { name: "owner paid, venue", query: { ownerPaymentStatus: "payed", venueId: sample.venue } },
   ];
 
+  if (!HAS_PGBENCH) console.log("pgbench is not installed: the baseline is the driver loop alone");
   for (const item of cases) {
     const request = { page: 1, ...item.query };
     const condition = bookingListCondition(request);
@@ -131,6 +137,10 @@ try {
     item.url = `/api/bookings${params.size > 0 ? `?${params}` : ""}`;
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, DURATION);
+    if (bench.databaseUrl && HAS_PGBENCH) {
+      const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
+      item.pgbench = runPgbench(bench.databaseUrl, pgbenchScript(sent), "extended");
+    }
   }
   // One booking's detail: payments, bank accounts and timeline in one statement.
   const readBooking = preparedFindBooking(db);
@@ -139,6 +149,16 @@ try {
   detail.baseline = await closedLoop(detail.raw, DURATION);
   if (bench.databaseUrl && HAS_PGBENCH) {
     detail.pgbench = runPgbench(bench.databaseUrl, pgbenchScript([bookingDetailQuery(builder, sample.id).toSQL()]));
+  }
+  // One owner's detail (the kit's detail statement): bank account, boxes, review decisions.
+  const [{ ownerId }] = await query('select id as "ownerId" from owners order by id offset 500 limit 1');
+  const owners = ownerResource({}).entity;
+  const ownerStatement = (on) => owners.from(on, owners.fields).where(eq(schema.owners.id, ownerId)).limit(1);
+  const owner = { raw: () => ownerStatement(db), url: `/api/owners/${ownerId}` };
+  await closedLoop(owner.raw, WARMUP);
+  owner.baseline = await closedLoop(owner.raw, DURATION);
+  if (bench.databaseUrl && HAS_PGBENCH) {
+    owner.pgbench = runPgbench(bench.databaseUrl, pgbenchScript([ownerStatement(builder).toSQL()]), "extended");
   }
   const count = { raw: () => unreadCount(db, admin), url: "/api/notifications/count" };
   await closedLoop(count.raw, WARMUP);
@@ -155,7 +175,12 @@ try {
   const rows = [];
   for (const item of cases) {
     const measured = await bench.http(item.url, headers);
-    rows.push([`bookings: ${item.name}`, measured, driverRatio(measured, item.baseline), item.shape]);
+    rows.push([
+      `bookings: ${item.name}`,
+      measured,
+      `${driverRatio(measured, item.baseline)}${pgbenchRatio(measured, item.pgbench)}`,
+      item.shape,
+    ]);
   }
   const detailMeasured = await bench.http(detail.url, headers);
   const detailPgbench = pgbenchRatio(detailMeasured, detail.pgbench);
@@ -164,9 +189,19 @@ try {
     detailMeasured,
     `${driverRatio(detailMeasured, detail.baseline)}${detailPgbench}`,
   ]);
+  const ownerMeasured = await bench.http(owner.url, headers);
+  rows.push([
+    "GET /api/owners/:id",
+    ownerMeasured,
+    `${driverRatio(ownerMeasured, owner.baseline)}${pgbenchRatio(ownerMeasured, owner.pgbench)}`,
+  ]);
   const measured = await bench.http(count.url, headers);
   rows.push(["GET /api/notifications/count", measured, driverRatio(measured, count.baseline), `${fmt(unread)} unread`]);
-  printTable(rows, "latencies in ms; ratio: the API's req/s over the same SQL (the route's code) on the driver");
+  printTable(
+    rows,
+    "latencies in ms; ratio: the API's req/s over the same SQL (the route's code) on the driver, and over the " +
+      "statements it sent under pgbench",
+  );
 } finally {
   await bench.cleanUp();
 }

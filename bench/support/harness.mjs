@@ -115,7 +115,8 @@ export function benchEnvironment(port, prefix) {
   }
 
   /** `url` under autocannon at CONNECTIONS for DURATION seconds, after a warm-up. */
-  async function http(url, headers, options = {}) {
+  /** `url` under autocannon for `seconds` (DURATION by default) after the warm-up. */
+  async function http(url, headers, { seconds: measured = DURATION, ...options } = {}) {
     const run = (seconds, record) =>
       new Promise((resolve, reject) => {
         const instance = autocannon(
@@ -126,7 +127,7 @@ export function benchEnvironment(port, prefix) {
       });
     await run(WARMUP);
     const latencies = [];
-    const result = await run(DURATION, latencies);
+    const result = await run(measured, latencies);
     if (result.non2xx > 0 || result.errors > 0) {
       throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     }
@@ -248,14 +249,22 @@ export function pgbenchScript(statements) {
       let line = sql;
       for (let index = params.length; index >= 1; index--) {
         const value = params[index - 1];
-        if (value === null || value === undefined) throw new Error("pgbench cannot pass a null parameter");
+        // pgbench variables cannot be NULL: a null parameter is written into the text.
+        if (value === null || value === undefined) {
+          line = line.replaceAll(`$${index}`, "NULL");
+          continue;
+        }
         const text = value instanceof Date ? value.toISOString() : String(value);
         variables.push("-D", `s${statement}p${index}=${text}`);
         line = line.replaceAll(`$${index}`, `:s${statement}p${index}`);
       }
       // pgbench reads one statement per line (a backslash at a line's end continues it): one line each, without
-      // the statements' own comments (on one line, a comment would swallow the rest).
-      return `${line.replace(/--[^\n]*$/gm, "").replace(/\s+/g, " ")};`;
+      // the statements' own comments (on one line, a comment would swallow the rest). pgbench takes any `:name`
+      // for a variable, inside quotes too: a colon in a literal ('HH24:MI:SS') is spelled chr(58).
+      const oneLine = line.replace(/--[^\n]*$/gm, "").replace(/\s+/g, " ");
+      return `${oneLine.replace(/'(?:[^']|'')*'/g, (literal) =>
+        literal.includes(":") ? `(${literal.split(":").join("' || chr(58) || '")})` : literal,
+      )};`;
     })
     .join("\n");
   return { script, variables };
@@ -269,7 +278,7 @@ export const HAS_PGBENCH = !spawnSync("pgbench", ["--version"], { encoding: "utf
  * `mode` is pgbench's query mode: "prepared" for statements the API names (prepared once per connection),
  * "extended" for the ones it sends unnamed (parsed and planned on every run, as drizzle sends them).
  */
-export function runPgbench(databaseUrl, { script, variables }, mode = "prepared") {
+export function runPgbench(databaseUrl, { script, variables }, mode = "prepared", seconds = DURATION) {
   const folder = mkdtempSync(path.join(os.tmpdir(), "palco-bench-pgbench-"));
   try {
     const file = path.join(folder, "statements.sql");
@@ -283,14 +292,14 @@ export function runPgbench(databaseUrl, { script, variables }, mode = "prepared"
         { encoding: "utf8" },
       );
     run(WARMUP, false);
-    const result = run(DURATION, true);
+    const result = run(seconds, true);
     if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr}`);
     // Each line: client, transaction, latency in µs, script, epoch seconds, µs.
     const latencies = readdirSync(folder)
       .filter((name) => name.startsWith("tx"))
       .flatMap((name) => readFileSync(path.join(folder, name), "utf8").trim().split("\n"))
       .map((line) => Number(line.split(" ")[2]) / 1000);
-    return summary(latencies, DURATION);
+    return summary(latencies, seconds);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -319,3 +328,13 @@ export const pgbenchRatio = (measured, pgbench) =>
   pgbench
     ? `; ${(measured.rps / pgbench.rps).toFixed(2)}× pgbench (${fmt(pgbench.rps)}/s, p95 ${pgbench.p95.toFixed(1)} ms)`
     : "";
+
+/** Runs `run(query)` once with a query function that records the statements it sends: what pgbench repeats. */
+export async function recordedStatements(run, query) {
+  const statements = [];
+  await run((sql, params = []) => {
+    statements.push({ sql, params });
+    return query(sql, params);
+  });
+  return statements;
+}
