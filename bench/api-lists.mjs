@@ -21,12 +21,9 @@ import {
   closedLoop,
   DURATION,
   fmt,
-  HAS_PGBENCH,
   pgbenchRatio,
-  pgbenchScript,
   printTable,
   recordedStatements,
-  runPgbench,
   SOURCE_URL,
   WARMUP,
 } from "./support/harness.mjs";
@@ -120,7 +117,6 @@ try {
       seconds: TERM_DURATION,
     });
   }
-  if (!HAS_PGBENCH) console.log("pgbench is not installed: the baseline is the driver loop alone");
 
   for (const item of cases) {
     const sort = parseSort(item.query.sort, SORT_FIELDS.cities) ?? undefined;
@@ -133,10 +129,8 @@ try {
     item.url = `/api/cities${url.size > 0 ? `?${url}` : ""}`;
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, item.seconds ?? DURATION);
-    if (bench.databaseUrl && HAS_PGBENCH) {
-      const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
-      item.pgbench = runPgbench(bench.databaseUrl, pgbenchScript(sent), "extended", item.seconds ?? DURATION);
-    }
+    const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
+    item.pgbench = bench.pgbench(sent, "extended", item.seconds ?? DURATION);
   }
   await driver.close();
 

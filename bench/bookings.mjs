@@ -44,12 +44,9 @@ import {
   DURATION,
   driverRatio,
   fmt,
-  HAS_PGBENCH,
   pgbenchRatio,
-  pgbenchScript,
   printTable,
   recordedStatements,
-  runPgbench,
   SOURCE_URL,
   WARMUP,
 } from "./support/harness.mjs";
@@ -118,7 +115,6 @@ try {
     { name: "owner paid, venue", query: { ownerPaymentStatus: "payed", venueId: sample.venue } },
   ];
 
-  if (!HAS_PGBENCH) console.log("pgbench is not installed: the baseline is the driver loop alone");
   for (const item of cases) {
     const request = { page: 1, ...item.query };
     const condition = bookingListCondition(request);
@@ -137,19 +133,15 @@ try {
     item.url = `/api/bookings${params.size > 0 ? `?${params}` : ""}`;
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, DURATION);
-    if (bench.databaseUrl && HAS_PGBENCH) {
-      const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
-      item.pgbench = runPgbench(bench.databaseUrl, pgbenchScript(sent), "extended");
-    }
+    const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
+    item.pgbench = bench.pgbench(sent, "extended");
   }
   // One booking's detail: payments, bank accounts and timeline in one statement.
   const readBooking = preparedFindBooking(db);
   const detail = { raw: () => readBooking(sample.id), url: `/api/bookings/${sample.id}` };
   await closedLoop(detail.raw, WARMUP);
   detail.baseline = await closedLoop(detail.raw, DURATION);
-  if (bench.databaseUrl && HAS_PGBENCH) {
-    detail.pgbench = runPgbench(bench.databaseUrl, pgbenchScript([bookingDetailQuery(builder, sample.id).toSQL()]));
-  }
+  detail.pgbench = bench.pgbench([bookingDetailQuery(builder, sample.id).toSQL()]);
   // One owner's detail (the kit's detail statement): bank account, boxes, review decisions.
   const [{ ownerId }] = await query('select id as "ownerId" from owners order by id offset 500 limit 1');
   const owners = ownerResource({}).entity;
@@ -157,9 +149,7 @@ try {
   const owner = { raw: () => ownerStatement(db), url: `/api/owners/${ownerId}` };
   await closedLoop(owner.raw, WARMUP);
   owner.baseline = await closedLoop(owner.raw, DURATION);
-  if (bench.databaseUrl && HAS_PGBENCH) {
-    owner.pgbench = runPgbench(bench.databaseUrl, pgbenchScript([ownerStatement(builder).toSQL()]), "extended");
-  }
+  owner.pgbench = bench.pgbench([ownerStatement(builder).toSQL()], "extended");
   const count = { raw: () => unreadCount(db, admin), url: "/api/notifications/count" };
   await closedLoop(count.raw, WARMUP);
   count.baseline = await closedLoop(count.raw, DURATION);

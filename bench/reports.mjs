@@ -29,11 +29,8 @@ import {
   DURATION,
   driverRatio,
   fmt,
-  HAS_PGBENCH,
   pgbenchRatio,
-  pgbenchScript,
   printTable,
-  runPgbench,
   SOURCE_URL,
   WARMUP,
 } from "./support/harness.mjs";
@@ -110,7 +107,6 @@ try {
     { name: "members by age", path: "users/age", pie: true, run: (_range, on) => ageReport(on, "en") },
     { name: "members by activity", path: "users/active", pie: true, run: (_range, on) => activityReport(on, "en") },
   ];
-  if (!HAS_PGBENCH) console.log("pgbench is not installed: the baseline is the driver loop alone");
   for (const item of cases) {
     const range = item.pie ? undefined : resolveRange({ startDate, endDate, type: item.type });
     item.raw = () => item.run(range, db);
@@ -122,10 +118,7 @@ try {
     const answer = await item.raw();
     const counted = answer.reduce((sum, row) => sum + (row.count ?? row.value), 0);
     item.shape = `${answer.length} ${item.pie ? "slices" : "buckets"}, ${fmt(counted)} counted`;
-    if (bench.databaseUrl && HAS_PGBENCH) {
-      const statements = await statementsOf((recorder) => item.run(range, recorder));
-      item.pgbench = runPgbench(bench.databaseUrl, pgbenchScript(statements), "extended");
-    }
+    item.pgbench = bench.pgbench(await statementsOf((recorder) => item.run(range, recorder)), "extended");
   }
   await driver.close();
 

@@ -20,9 +20,7 @@ import {
   DURATION,
   driverRatio,
   fmt,
-  pgbenchScript,
   printTable,
-  runPgbench,
   SOURCE_URL,
   WARMUP,
 } from "./support/harness.mjs";
@@ -113,7 +111,7 @@ try {
     item.shape = statements.map((statement, index) => `${statement.resource} ${answers[index].length}`).join(", ");
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, DURATION);
-    item.pgbench = bench.databaseUrl ? runPgbench(bench.databaseUrl, pgbenchScript(statements)) : null;
+    item.pgbench = bench.pgbench(statements);
   }
   // The plans, for the record: every group's statement reads indexes (no sequential scan of a big table).
   if (bench.databaseUrl) {

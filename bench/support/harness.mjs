@@ -189,6 +189,7 @@ export function benchEnvironment(port, prefix) {
       await driver.close();
       driver = await openDriver(max);
     }
+    if (SOURCE_URL && !HAS_PGBENCH) console.log("pgbench is not installed: the baselines are the driver loop alone");
     console.log(
       `${SOURCE_URL ? "PostgreSQL" : "PGlite"}: ${fmt(rows)} ${what} generated in ${fmt((performance.now() - started) / 1000, 1)} s; ` +
         `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up`,
@@ -196,9 +197,18 @@ export function benchEnvironment(port, prefix) {
     return driver;
   }
 
+  /**
+   * `statements` under pgbench at CONNECTIONS clients (runPgbench), or null where pgbench cannot run them: on PGlite,
+   * or when it is not installed (`generate` says so once).
+   */
+  function pgbench(statements, mode = "prepared", seconds = DURATION) {
+    return databaseUrl && HAS_PGBENCH ? runPgbench(databaseUrl, pgbenchScript(statements), mode, seconds) : null;
+  }
+
   return {
     dataDir,
     databaseUrl,
+    pgbench,
     prepare,
     generate,
     openDriver,
