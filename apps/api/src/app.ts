@@ -18,7 +18,7 @@ import { categoryRoutes } from "./modules/categories/routes.ts";
 import { cityRoutes } from "./modules/cities/routes.ts";
 import { countryRoutes } from "./modules/countries/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
-import { type ExportOptions, registerExports } from "./modules/exports/index.ts";
+import { countExportJobs, type ExportOptions, registerExports } from "./modules/exports/index.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { ownerRoutes } from "./modules/owners/routes.ts";
@@ -63,6 +63,7 @@ import { ImageStore } from "./platform/images.ts";
 import { defaultLogger, RequestLogController, withLogRedaction } from "./platform/logging.ts";
 import { BackgroundTasks, createMailer, type Mailer } from "./platform/mail.ts";
 import { allowedMethods } from "./platform/methods.ts";
+import { createMetrics, installMetrics, listenForMetrics, type Metrics } from "./platform/metrics.ts";
 import { migrateDatabase, missingTimeZones } from "./platform/migrate.ts";
 import { MULTIPART_LIMITS } from "./platform/multipart.ts";
 import { createRealtime, type Realtime } from "./platform/realtime.ts";
@@ -97,6 +98,7 @@ declare module "fastify" {
     counters: CounterStore;
     forgotIpLimiter: RateLimiter;
     seedResult: SeedResult | undefined;
+    metrics: Metrics;
   }
 }
 
@@ -245,6 +247,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("images", new ImageStore(uploadsDir(config.dataDir), app.log, files));
   app.decorate("documents", new DocumentStore(path.join(config.dataDir, "private"), jwtSecret, app.images));
   app.decorate("counters", counters);
+  const metrics = createMetrics(() => ({
+    pool: database.poolStats,
+    exportJobs: () => countExportJobs(database.db),
+    sockets: () => app.realtime?.io.engine.clientsCount ?? 0,
+    backgroundTasks: () => background.size,
+  }));
+  database.onPoolWait((seconds) => metrics.observePoolWait(seconds));
+  app.decorate("metrics", metrics);
+  installMetrics(app, metrics, config.metricsToken);
   app.decorate("forgotIpLimiter", new RateLimiter(counters, "forgot-ip", 20, 15 * 60 * 1000));
   app.decorate("seedResult", undefined);
 
@@ -378,7 +389,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // 404, never the SPA's HTML: a browser or crawler asking for a script, map or text must not get a page.
     const isClientRoute =
       (request.method === "GET" || request.method === "HEAD") &&
-      !/^\/(api|uploads|socket\.io|assets)(\/|$)/.test(pathname) &&
+      !/^\/(api|uploads|socket\.io|assets|metrics)(\/|$)/.test(pathname) &&
       !/\.[A-Za-z0-9]+$/.test(pathname);
     if (hasSpa && isClientRoute) {
       // Client-side routes (/cities/12, /reset-password?token=…) all load the SPA.
@@ -397,8 +408,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const realtime = await createRealtime({ server: app.server, tokens, sessions, redis, log: app.log });
   app.decorate("realtime", realtime);
 
+  const metricsListener = config.metricsPort ? await listenForMetrics(metrics, config.metricsPort) : undefined;
   app.addHook("preClose", async () => {
     await realtime.close();
+    if (metricsListener) {
+      const closed = new Promise((resolve) => metricsListener.close(resolve));
+      // A scraper keeps its connection open between scrapes.
+      metricsListener.closeAllConnections();
+      await closed;
+    }
   });
   app.addHook("onClose", async () => {
     await background.flush();

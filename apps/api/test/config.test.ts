@@ -147,6 +147,23 @@ describe("configuration", () => {
     }
   });
 
+  it("reads METRICS_TOKEN (24 characters or more) and METRICS_PORT (a port other than PORT)", () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsPort: undefined });
+    expect(loadConfig({ METRICS_TOKEN: "t".repeat(24), METRICS_PORT: "9464" })).toMatchObject({
+      metricsToken: "t".repeat(24),
+      metricsPort: 9464,
+    });
+    expect(problems({ METRICS_TOKEN: "short" })).toEqual([
+      "Invalid configuration: METRICS_TOKEN must be at least 24 characters long",
+    ]);
+    expect(problems({ METRICS_PORT: "0" })).toEqual([
+      "Invalid configuration: METRICS_PORT must be a number between 1 and 65535",
+    ]);
+    expect(problems({ PORT: "9464", METRICS_PORT: "9464" })).toEqual([
+      "Invalid configuration: METRICS_PORT must differ from PORT (the metrics listener is a second one, on 127.0.0.1)",
+    ]);
+  });
+
   it("takes DATABASE_MIGRATION_URL, a PostgreSQL URL, only beside DATABASE_URL", () => {
     expect(loadConfig({}).databaseMigrationUrl).toBeUndefined();
     const split = loadConfig({

@@ -107,6 +107,34 @@ describe("the same statements on the driver (the benchmark's baseline)", () => {
   });
 });
 
+describe("an unfiltered list past the cap", () => {
+  it("reads its page and the table's estimate in one statement, on page 1 and past a cursor", async () => {
+    // Every statement the request sends (the session is already cached by the tests above).
+    const client = (t.app.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
+    const original = client.query;
+    const sent: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [text] = args;
+      const statement = typeof text === "string" ? text : (text as { text: string }).text;
+      sent.push(statement);
+      return original.apply(this, args);
+    };
+    try {
+      const first = await list("/api/cities");
+      expect(first).toMatchObject({ totalKind: "estimated" });
+      expect(first.total).toBeGreaterThan(MASS);
+      expect(sent).toHaveLength(1);
+      expect(first.items[0]).not.toHaveProperty("__estimate");
+      sent.length = 0;
+      const second = await list(`/api/cities?page=2&after=${encodeURIComponent(String(first.next))}`);
+      expect(second).toMatchObject({ total: first.total, totalKind: "estimated", page: 2 });
+      expect(sent).toHaveLength(1);
+    } finally {
+      client.query = original;
+    }
+  });
+});
+
 describe("runList", () => {
   const window = resolveWindow({ page: 1 }, [cities.name]);
   const runner = (planned: number, calls: string[], tableRows = PLANNED_FROM_TABLE_ROWS): ListRunner => ({

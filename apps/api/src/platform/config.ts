@@ -46,6 +46,10 @@ export interface Config {
   mfaEncryptionKey: string | undefined;
   /** How many export jobs this instance writes at once (modules/exports/worker.ts). */
   exportConcurrency: number;
+  /** `GET /metrics` on the API's port answers only with this bearer token; absent when unset (platform/metrics.ts). */
+  metricsToken: string | undefined;
+  /** A second listener serving `/metrics` on 127.0.0.1 only, without a token; none when unset. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +160,19 @@ const envSchema = z.object({
       .max(16, "EXPORT_CONCURRENCY must be a number of jobs between 1 and 16")
       .default(2),
   ),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z.string().min(24, "METRICS_TOKEN must be at least 24 characters long").optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "METRICS_PORT must be a number between 1 and 65535" })
+      .int("METRICS_PORT must be a number between 1 and 65535")
+      .min(1, "METRICS_PORT must be a number between 1 and 65535")
+      .max(65535, "METRICS_PORT must be a number between 1 and 65535")
+      .optional(),
+  ),
   TRUST_PROXY: z.preprocess(
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z
@@ -184,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         "ADMIN_PASSWORD must be 8 to 24 characters with a lowercase letter, an uppercase letter and a digit, and no spaces",
       );
     }
+  }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    problems.push("METRICS_PORT must differ from PORT (the metrics listener is a second one, on 127.0.0.1)");
   }
   if (values.DATABASE_MIGRATION_URL !== undefined && values.DATABASE_URL === undefined) {
     problems.push("DATABASE_MIGRATION_URL needs DATABASE_URL (the role the server runs as)");
@@ -235,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaRequiredForSuperAdmin: values.MFA_REQUIRED_FOR_SUPER_ADMIN ?? values.DATABASE_URL !== undefined,
     mfaEncryptionKey: values.MFA_ENCRYPTION_KEY,
     exportConcurrency: values.EXPORT_CONCURRENCY,
+    metricsToken: values.METRICS_TOKEN,
+    metricsPort: values.METRICS_PORT,
   };
 }
 

@@ -24,6 +24,10 @@ export interface Database {
   exclusive<T>(task: () => Promise<T>): Promise<T>;
   /** Runs a trivial query; rejects when the database cannot answer (readiness probe). */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections right now (metrics); null on the embedded database. */
+  poolStats: (() => { total: number; idle: number; waiting: number }) | null;
+  /** Hears how long each query waited for a pooled connection, in seconds (metrics; never on PGlite). */
+  onPoolWait(listener: (seconds: number) => void): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +64,35 @@ class MarkedConnectClient extends pg.Client {
   }
 }
 
+type PoolCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  release: (error?: Error) => void,
+) => void;
+
+/** A pool that tells how long each checkout waited (pg-pool's own `query` checks out through `connect`). */
+class TimedPool extends pg.Pool {
+  waitListener: ((seconds: number) => void) | undefined;
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: PoolCallback): void;
+  override connect(callback?: PoolCallback): Promise<pg.PoolClient> | undefined {
+    const started = performance.now();
+    const waited = () => this.waitListener?.((performance.now() - started) / 1000);
+    if (callback) {
+      super.connect((error, client, release) => {
+        if (!error) waited();
+        callback(error, client, release);
+      });
+      return undefined;
+    }
+    return super.connect().then((client) => {
+      waited();
+      return client;
+    });
+  }
+}
+
 // Arbitrary constant identifying "Palco start-up" among advisory locks.
 const STARTUP_LOCK = 727_256_001;
 
@@ -76,7 +109,7 @@ export interface DatabaseOptions {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
+    const pool = new TimedPool({
       connectionString: options.url,
       max: 10,
       // During an outage a request fails within seconds (503) instead of waiting for the OS connect timeout.
@@ -111,6 +144,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       async ping() {
         await pool.query("SELECT 1");
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onPoolWait(listener) {
+        pool.waitListener = listener;
+      },
       close: () => pool.end(),
     };
   }
@@ -133,6 +170,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     async ping() {
       await client.query("SELECT 1");
     },
+    poolStats: null,
+    onPoolWait() {},
     close: async () => {
       if (!client.closed) await client.close();
     },

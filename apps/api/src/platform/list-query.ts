@@ -337,6 +337,26 @@ export function resolveWindow(request: PageRequest, sortOrOrder: OrderInput, spl
   return { direction: "forward", offset: (page - 1) * PAGE_SIZE };
 }
 
+/**
+ * What the planner assumes a table holds: the density of its last ANALYZE times its current size; -1 before any
+ * ANALYZE (then the table is counted). Read from `pg_class c`.
+ */
+function catalogueEstimate() {
+  return sql<number>`case when c.relpages > 0 and c.reltuples >= 0
+        then c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::float8)
+        else -1 end`.mapWith(Number);
+}
+
+/** The column of an unfiltered list's page that carries `catalogueEstimate` (the same value on every row). */
+export const ESTIMATE_COLUMN = "__estimate";
+
+/** `catalogueEstimate` as a column of the page: an uncorrelated subquery, which PostgreSQL runs once per statement. */
+function carriedEstimate(table: PgTable) {
+  return sql<number>`(select ${catalogueEstimate()} from pg_class c where c.oid = to_regclass(${getTableName(table)}))`
+    .mapWith(Number)
+    .as(ESTIMATE_COLUMN);
+}
+
 /** The statements of one list answer, built with placeholders but not run (see `listValues` for their values). */
 export interface ListQueries {
   /** The page's rows (one more than a page, to tell whether another follows), joined after they are chosen. */
@@ -377,9 +397,12 @@ export function listQueries<TFields extends SelectedFields>(
   const { where } = condition;
   const split = splitOf(source, sort);
   const order = orderOf(source, sort);
+  // An unfiltered list's page carries the table's estimate (ESTIMATE_COLUMN): a page that does not show where the
+  // list ends needs no second round trip for its total.
+  const carried: SelectedFields = where === undefined ? { [ESTIMATE_COLUMN]: carriedEstimate(table) } : {};
   const items = split
-    ? splitItems(db, source, where, window, order.keys, split)
-    : orderedItems(db, source, where, window, order);
+    ? splitItems(db, source, where, window, order.keys, split, carried)
+    : orderedItems(db, source, where, window, order, carried);
   // Unordered: the planner may stop a sequential scan at the cap, where an ordered walk could cross the table.
   const capped = db
     .select({ one: sql`1` })
@@ -389,13 +412,7 @@ export function listQueries<TFields extends SelectedFields>(
     .as("capped");
   const countQuery = db.select({ total: count() }).from(capped).$dynamic();
   const tableRows = db
-    .select({
-      // What the planner assumes: the density of the last ANALYZE times the table's current size; -1 before any
-      // ANALYZE (then the table is counted).
-      estimate: sql<number>`case when c.relpages > 0 and c.reltuples >= 0
-        then c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::float8)
-        else -1 end`.mapWith(Number),
-    })
+    .select({ estimate: catalogueEstimate() })
     .from(sql`pg_class c`)
     .where(sql`c.oid = to_regclass(${getTableName(table)})`)
     .$dynamic();
@@ -428,6 +445,7 @@ function orderedItems<TFields extends SelectedFields>(
   where: SQL | undefined,
   window: Window,
   order: ListOrder,
+  carried: SelectedFields,
 ): PgSelect {
   const { table } = source;
   const keyColumns = [...order.keys, table.id];
@@ -454,7 +472,7 @@ function orderedItems<TFields extends SelectedFields>(
     .offset(param("offset"));
   const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, cursorValue(column)]));
   return source
-    .from(db, { ...source.fields, ...hidden })
+    .from(db, { ...source.fields, ...hidden, ...carried })
     .where(inArray(table.id, ids))
     .orderBy(...keyColumns.map((column) => (order.descending ? desc(column) : asc(column))))
     .$dynamic();
@@ -473,6 +491,7 @@ function splitItems<TFields extends SelectedFields>(
   window: Window,
   sort: SortKey[],
   split: SQL,
+  carried: SelectedFields,
 ): PgSelect {
   const { table } = source;
   const keyColumns = [...sort, table.id];
@@ -518,7 +537,7 @@ function splitItems<TFields extends SelectedFields>(
     [partOf, ...keyColumns].map((column, index) => [`__key${index}`, cursorValue(column)]),
   );
   return source
-    .from(db, { ...source.fields, ...hidden })
+    .from(db, { ...source.fields, ...hidden, ...carried })
     .where(inArray(table.id, ids))
     .orderBy(
       partOf,
@@ -592,13 +611,23 @@ export function statementRunner(
   // The SQL text names no columns (drizzle reads its answers by position): the one value of a one-row answer.
   const value = async (statement: Statement) => Number(Object.values((await rows(statement))[0] ?? {})[0] ?? -1);
   const { estimate, planned } = statements;
+  let fetched: Record<string, unknown>[] = [];
   return {
-    items: () => rows(statements.items),
+    items: async () => {
+      fetched = await rows(statements.items);
+      return fetched;
+    },
     count: () => value(statements.count),
-    estimate: estimate ? () => value(estimate) : null,
+    estimate: estimate ? async () => carriedRows(fetched) ?? value(estimate) : null,
     tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
     planned: planned ? async () => plannedRows(await rows(planned)) : null,
   };
+}
+
+/** The estimate an unfiltered list's page carries (ESTIMATE_COLUMN), or undefined for an empty page. */
+function carriedRows(fetched: Record<string, unknown>[]): number | undefined {
+  const carried = fetched[0]?.[ESTIMATE_COLUMN];
+  return carried === undefined || carried === null ? undefined : Number(carried);
 }
 
 /** Runs one list request's statements: how the API answers, and what the benchmark's baseline repeats on the driver. */
@@ -730,10 +759,14 @@ export async function listPage<TFields extends SelectedFields>(
   const catalogueRows = async (statement: Prepared) =>
     Number(((await statement.execute({})) as { estimate: number }[])[0]?.estimate ?? -1);
   const values = listValues(condition, window);
+  let fetchedRows: Record<string, unknown>[] = [];
   const { fetched, total, totalKind } = await runList(window, {
-    items: async () => (await items.execute(values)) as Record<string, unknown>[],
+    items: async () => {
+      fetchedRows = (await items.execute(values)) as Record<string, unknown>[];
+      return fetchedRows;
+    },
     count: async () => Number(((await count.execute(values)) as { total: number }[])[0]?.total ?? 0),
-    estimate: estimate ? () => catalogueRows(estimate) : null,
+    estimate: estimate ? async () => carriedRows(fetchedRows) ?? catalogueRows(estimate) : null,
     tableRows: () => recentTableRows(db, table, () => catalogueRows(tableRows)),
     planned: planned ? async () => plannedRows((await planned.execute(values)) as Record<string, unknown>[]) : null,
   });
@@ -747,6 +780,7 @@ export async function listPage<TFields extends SelectedFields>(
   const rows = page.map((row) => {
     const copy = { ...row };
     for (let index = 0; index < keyCount; index++) delete copy[`__key${index}`];
+    delete copy[ESTIMATE_COLUMN];
     return copy as Row<TFields>;
   });
   const first = page[0];

@@ -71,6 +71,11 @@ export class BackgroundTasks {
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
+  /** Tasks started and not yet finished. */
+  get size(): number {
+    return this.pending.size;
+  }
+
   run(name: string, task: () => Promise<void>): void {
     const promise = task()
       .catch((error: unknown) => this.log.error({ err: error }, `background task ${name} failed`))

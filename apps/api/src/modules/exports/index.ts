@@ -1,5 +1,7 @@
 import path from "node:path";
+import { count, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../platform/db.ts";
 import { auditLogExport } from "../audit-log/export.ts";
 import { bookingExport } from "../bookings/export.ts";
 import { boxExport } from "../boxes/export.ts";
@@ -13,6 +15,7 @@ import { venueExport } from "../venues/export.ts";
 import type { ExportDeclaration } from "./declaration.ts";
 import { ExportFiles } from "./files.ts";
 import { exportRoutes } from "./routes.ts";
+import { exportJobs } from "./schema.ts";
 import { ExportWorker } from "./worker.ts";
 
 declare module "fastify" {
@@ -39,6 +42,17 @@ function declarations(app: FastifyInstance): ExportDeclaration[] {
     serviceExport,
     auditLogExport,
   ] as ExportDeclaration[];
+}
+
+/** Jobs waiting and being written, across every instance (the metrics' queue depth). */
+export async function countExportJobs(db: Db): Promise<{ queued: number; running: number }> {
+  const rows = await db
+    .select({ status: exportJobs.status, jobs: count() })
+    .from(exportJobs)
+    .where(inArray(exportJobs.status, ["queued", "running"]))
+    .groupBy(exportJobs.status);
+  const of = (status: string) => rows.find((row) => row.status === status)?.jobs ?? 0;
+  return { queued: of("queued"), running: of("running") };
 }
 
 export interface ExportOptions {
