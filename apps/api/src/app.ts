@@ -57,7 +57,7 @@ import {
   languageOf,
   sendError,
 } from "./platform/errors.ts";
-import { type S3Sender, s3FileStore } from "./platform/file-store.ts";
+import { s3FileStore } from "./platform/file-store.ts";
 import { installGuard } from "./platform/guard.ts";
 import { ImageStore } from "./platform/images.ts";
 import { defaultLogger, RequestLogController, withLogRedaction } from "./platform/logging.ts";
@@ -115,8 +115,6 @@ export interface BuildAppOptions {
   print?: (line: string) => void;
   /** The built SPA to serve (apps/web/dist by default); ignored when it has no index.html. */
   webDist?: string;
-  /** Stands in for the AWS SDK client when S3_URL is set (tests: there is no S3 server to talk to). */
-  s3Sender?: S3Sender;
   /** The export job worker of this instance (tests drive it themselves). */
   exports?: ExportOptions;
 }
@@ -243,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("sessions", sessions);
   app.decorate("mailer", mailer);
   app.decorate("background", background);
-  const files = config.s3Url ? s3FileStore(config.s3Url, options.s3Sender) : undefined;
+  const files = config.s3Url ? s3FileStore(config.s3Url) : undefined;
   app.decorate("images", new ImageStore(uploadsDir(config.dataDir), app.log, files));
   app.decorate("documents", new DocumentStore(path.join(config.dataDir, "private"), jwtSecret, app.images));
   app.decorate("counters", counters);

@@ -52,8 +52,6 @@ export class LocalFileStore implements FileStore {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** The one method of the AWS SDK's S3Client the store calls: the seam the tests replace. */
-export type S3Sender = Pick<S3Client, "send">;
-
 export interface StoredObject {
   body: Readable;
   contentType: string | undefined;
@@ -63,7 +61,7 @@ export interface StoredObject {
 export class S3FileStore implements FileStore {
   readonly kind = "s3";
   constructor(
-    private readonly client: S3Sender,
+    private readonly client: S3Client,
     readonly bucket: string,
   ) {}
 
@@ -123,6 +121,10 @@ export function parseS3Url(value: string): { bucket: string; client: S3ClientCon
     endpoint: `${url.protocol}//${url.host}`,
     region: url.searchParams.get("region") ?? "us-east-1",
     forcePathStyle: true,
+    // Checksums only where S3 requires them: by default the SDK streams uploads as aws-chunked bodies with a CRC32
+    // trailer, which S3-compatible servers that predate it (older MinIO, Ceph, s3rver) store framing and all.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
   };
   if (url.username) {
     client.credentials = {
@@ -133,7 +135,7 @@ export function parseS3Url(value: string): { bucket: string; client: S3ClientCon
   return { bucket, client };
 }
 
-export function s3FileStore(s3Url: string, sender?: S3Sender): S3FileStore {
+export function s3FileStore(s3Url: string): S3FileStore {
   const { bucket, client } = parseS3Url(s3Url);
-  return new S3FileStore(sender ?? new S3Client(client), bucket);
+  return new S3FileStore(new S3Client(client), bucket);
 }
