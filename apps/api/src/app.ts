@@ -45,6 +45,7 @@ import { viewRoutes } from "./modules/views/routes.ts";
 import { webDistFolder } from "./paths.ts";
 import { entityTag, isVersionedAnswer } from "./platform/audit.ts";
 import { createAccessTokens } from "./platform/auth.ts";
+import { listenForControl } from "./platform/backup.ts";
 import { type Config, ensureJwtSecret, seedDemoDecision } from "./platform/config.ts";
 import { createDatabase, type Database, type Db } from "./platform/db.ts";
 import { DocumentStore } from "./platform/documents.ts";
@@ -407,6 +408,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("realtime", realtime);
 
   const metricsListener = config.metricsPort ? await listenForMetrics(metrics, config.metricsPort) : undefined;
+  // `npm run backup` asks the running server: the embedded database has one user, this process.
+  const control =
+    database.dump && database.dataDir ? await listenForControl(config.dataDir, database.dump, app.log) : undefined;
+  app.addHook("onClose", async () => {
+    if (control) await new Promise((resolve) => control.close(resolve));
+  });
   app.addHook("preClose", async () => {
     await realtime.close();
     if (metricsListener) {

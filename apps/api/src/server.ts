@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import Fastify from "fastify";
 import { buildApp } from "./app.ts";
+import { backup, RestoreError, restore } from "./platform/backup.ts";
 import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
 import { createDatabase } from "./platform/db.ts";
 import { drainOnClose } from "./platform/drain.ts";
@@ -11,7 +12,59 @@ import { AdminPasswordError, setAdminPassword } from "./seed.ts";
 /** `npm run admin:password` runs the server bundle with this flag: set the super-admin's password, then exit. */
 const SET_ADMIN_PASSWORD_FLAG = "--set-admin-password";
 
+/** `npm run backup -- --out FILE` and `npm run restore -- FILE [--force]` (platform/backup.ts). */
+const BACKUP_FLAG = "--backup";
+const RESTORE_FLAG = "--restore";
+
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** The arguments after the command's own flag. */
+const commandArguments = (flag: string) => process.argv.slice(process.argv.indexOf(flag) + 1);
+
+const POSTGRES_BACKUPS =
+  'DATABASE_URL is set: back PostgreSQL up with pg_dump and pg_restore, and the bucket with its own versioning (README, "Backups").\n';
+
+async function backupCommand(config: Config): Promise<number> {
+  if (config.databaseUrl) {
+    process.stderr.write(POSTGRES_BACKUPS);
+    return 1;
+  }
+  const args = commandArguments(BACKUP_FLAG);
+  const out = args[args.indexOf("--out") + 1];
+  if (!args.includes("--out") || !out || out.startsWith("--")) {
+    process.stderr.write("Usage: npm run backup -- --out FILE\n");
+    return 1;
+  }
+  const from = await backup(config.dataDir, out);
+  process.stdout.write(
+    `Backup of ${config.dataDir} written to ${out} (${from === "server" ? "taken by the running server" : "the server was not running"}).\n`,
+  );
+  return 0;
+}
+
+async function restoreCommand(config: Config): Promise<number> {
+  if (config.databaseUrl) {
+    process.stderr.write(POSTGRES_BACKUPS);
+    return 1;
+  }
+  const args = commandArguments(RESTORE_FLAG);
+  const file = args.find((arg) => !arg.startsWith("--"));
+  if (!file) {
+    process.stderr.write("Usage: npm run restore -- FILE [--force]\n");
+    return 1;
+  }
+  try {
+    await restore(config.dataDir, file, { force: args.includes("--force") });
+  } catch (error) {
+    if (error instanceof RestoreError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  process.stdout.write(`Restored ${file} into ${config.dataDir}. Start the server with npm start.\n`);
+  return 0;
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -28,6 +81,8 @@ async function main() {
   if (process.argv.includes(SET_ADMIN_PASSWORD_FLAG)) {
     process.exit(await setAdminPasswordCommand(config));
   }
+  if (process.argv.includes(BACKUP_FLAG)) process.exit(await backupCommand(config));
+  if (process.argv.includes(RESTORE_FLAG)) process.exit(await restoreCommand(config));
 
   const app = await buildApp({ config });
   drainOnClose(app.server);

@@ -64,3 +64,12 @@ export const images = {
   /** More than `bytes` bytes that start like a PNG. */
   oversized: async (bytes: number) => Buffer.concat([await images.png(32, 32), Buffer.alloc(bytes + 1024, 7)]),
 };
+
+/** The multipart body of a category with a square PNG icon of `size` pixels. */
+export async function categoryForm(name: string, size = 400): Promise<FormData> {
+  const form = new FormData();
+  form.append("name", name);
+  form.append("order", "1");
+  form.append("picture", new Blob([new Uint8Array(await images.png(size, size))], { type: "image/png" }), "i.png");
+  return form;
+}

@@ -10,7 +10,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/platform/config.ts";
 import { parseS3Url } from "../src/platform/file-store.ts";
 import { bearer, call, createTestApp, expectErrorShape, type TestApp, testConfig } from "./helpers.ts";
-import { images } from "./images.ts";
+import { categoryForm } from "./images.ts";
 import { type S3TestServer, startS3Server } from "./s3-server.ts";
 import { insertOwner } from "./supply-fixtures.ts";
 
@@ -41,14 +41,6 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const iconForm = async (name: string, size = 400) => {
-  const form = new FormData();
-  form.append("name", name);
-  form.append("order", "1");
-  form.append("picture", new Blob([new Uint8Array(await images.png(size, size))], { type: "image/png" }), "i.png");
-  return form;
-};
-
 const keyOf = (url: string) => url.replace("/uploads/", "");
 
 /** Every file under a data folder (nothing of the bucket's may end up there). */
@@ -68,7 +60,7 @@ describe("pictures in the bucket (S3_URL)", () => {
       method: "POST",
       url: "/api/categories",
       headers: admin,
-      payload: await iconForm("Bucket"),
+      payload: await categoryForm("Bucket"),
     });
     expect(created.statusCode, created.body).toBe(201);
     const icon = category.parse(created.json());
@@ -101,7 +93,7 @@ describe("pictures in the bucket (S3_URL)", () => {
       method: "PUT",
       url: `/api/categories/${icon.id}`,
       headers: admin,
-      payload: await iconForm("Bucket", 640),
+      payload: await categoryForm("Bucket", 640),
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     const next = category.parse(replaced.json());

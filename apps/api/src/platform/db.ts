@@ -24,6 +24,10 @@ export interface Database {
   exclusive<T>(task: () => Promise<T>): Promise<T>;
   /** Runs a trivial query; rejects when the database cannot answer (readiness probe). */
   ping(): Promise<void>;
+  /** The embedded database's data folder as a tar, taken between statements (backups); null on PostgreSQL. */
+  dump: (() => Promise<Blob>) | null;
+  /** Where the embedded database keeps its files; undefined in memory and on PostgreSQL. */
+  dataDir?: string | undefined;
   /** The PostgreSQL pool's connections right now (metrics); null on the embedded database. */
   poolStats: (() => { total: number; idle: number; waiting: number }) | null;
   /** Hears how long each query waited for a pooled connection, in seconds (metrics; never on PGlite). */
@@ -40,7 +44,7 @@ export const CONNECT_TIMEOUT_MS = 5_000;
  * database is a few tens of megabytes and every buffer miss is served from the OS page cache, so 16 MB each keeps
  * the process small at no visible cost (README, "Memory"). Durability settings are PGlite's own, unchanged.
  */
-const PGLITE_OPTIONS = {
+export const PGLITE_OPTIONS = {
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB"],
 };
@@ -91,6 +95,12 @@ class TimedPool extends pg.Pool {
       return client;
     });
   }
+}
+
+/** The dump of an embedded database (platform/backup.ts): a checkpoint first, so a restore replays little. */
+export async function dumpPglite(client: PGlite): Promise<Blob> {
+  await client.query("CHECKPOINT");
+  return client.dumpDataDir("none");
 }
 
 // Arbitrary constant identifying "Palco start-up" among advisory locks.
@@ -144,6 +154,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       async ping() {
         await pool.query("SELECT 1");
       },
+      dump: null,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onPoolWait(listener) {
         pool.waitListener = listener;
@@ -170,6 +181,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     async ping() {
       await client.query("SELECT 1");
     },
+    dump: () => dumpPglite(client),
+    dataDir,
     poolStats: null,
     onPoolWait() {},
     close: async () => {

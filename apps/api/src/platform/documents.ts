@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { PermissionCode } from "@palco/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { S3FileStore } from "./file-store.ts";
+import { deleteLocalFile, S3FileStore } from "./file-store.ts";
 import { isAllowed } from "./guard.ts";
 import type { ImageStore } from "./images.ts";
 
@@ -99,7 +99,7 @@ export class DocumentStore {
     if (!key || !KEY_PATTERN.test(key)) return;
     const bucket = this.bucket;
     if (bucket) return bucket.delete(`private/${key}`);
-    await unlink(path.join(this.root, key)).catch(() => {});
+    await deleteLocalFile(path.join(this.root, key)).catch(() => {});
   }
 
   private signature(grant: DocumentGrant): Buffer {

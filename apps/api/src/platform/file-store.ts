@@ -23,6 +23,39 @@ export interface FileStore {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * While a backup copies the files of DATA_DIR (platform/backup.ts), deletions wait: the database was copied first,
+ * and a file deleted before the copy reaches it would be missing for a row of that copy. One gate per process (one
+ * server per process; tests only wait a moment longer).
+ */
+let backupsRunning = 0;
+let heldDeletions: (() => Promise<void>)[] = [];
+
+export async function holdDeletions<T>(work: () => Promise<T>): Promise<T> {
+  backupsRunning += 1;
+  try {
+    return await work();
+  } finally {
+    backupsRunning -= 1;
+    if (backupsRunning === 0) {
+      const held = heldDeletions;
+      heldDeletions = [];
+      await Promise.allSettled(held.map((remove) => remove()));
+    }
+  }
+}
+
+/** Deletes now, or once the running backups have copied the files. */
+export function deleteLocalFile(file: string): Promise<void> {
+  const remove = () =>
+    unlink(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+    });
+  if (backupsRunning === 0) return remove();
+  heldDeletions.push(remove);
+  return Promise.resolve();
+}
+
 export class LocalFileStore implements FileStore {
   readonly kind = "local";
   constructor(readonly root: string) {}
@@ -41,11 +74,7 @@ export class LocalFileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    try {
-      await unlink(path.join(this.root, key));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
+    await deleteLocalFile(path.join(this.root, key));
   }
 }
 

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { type FileStore, S3FileStore } from "../../platform/file-store.ts";
+import { deleteLocalFile, type FileStore, S3FileStore } from "../../platform/file-store.ts";
 
 const KEY_PATTERN = /^exports\/[0-9a-f]{32}\.(csv|xlsx)$/;
 export const CONTENT_TYPES = {
@@ -74,6 +74,6 @@ export class ExportFiles {
       await this.bucket.delete(`private/${key}`);
       return;
     }
-    await unlink(path.join(this.root, key)).catch(() => {});
+    await deleteLocalFile(path.join(this.root, key)).catch(() => {});
   }
 }
