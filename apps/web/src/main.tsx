@@ -16,7 +16,7 @@ if (!root) throw new Error("#root is missing from index.html");
 void initI18n().then(() =>
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         {/* The query cache is provided by the signed-in layout (router.tsx): the public pages do not load it. */}
         <RouterProvider router={router} />
       </MantineProvider>

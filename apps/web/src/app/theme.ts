@@ -3,6 +3,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   darken,
+  lighten,
   luminance,
   type MantineColorsTuple,
   toRgba,
@@ -33,10 +34,18 @@ export const BOUNDARY_CONTRAST = 3;
  */
 export const DARKEST_SURFACE = DEFAULT_THEME.colors.gray[1];
 
+/**
+ * The lightest background text sits on in the dark scheme: a hovered row or an input (dark-5). The page (dark-8),
+ * cards (dark-7) and menus (dark-6) are darker, so a colour that reads on dark-5 reads everywhere in the dark scheme.
+ */
+export const LIGHTEST_DARK_SURFACE = DEFAULT_THEME.colors.dark[5];
+
 /** Secondary text (`c="dimmed"`, descriptions, placeholders): Mantine's gray-6 (3.32:1 on white) darkened. */
 export const DIMMED = "#5f666d";
 /** Borders of inputs, checkboxes and switch tracks: gray-6, 3.32:1 on white instead of gray-4's 1.48:1. */
 export const CONTROL_BORDER = DEFAULT_THEME.colors.gray[6];
+/** The same edge in the dark scheme: dark-2 (4:1 on a card) instead of dark-4's 1.5:1. */
+export const DARK_CONTROL_BORDER = DEFAULT_THEME.colors.dark[2];
 
 /** Contrast ratio of two opaque colours (WCAG relative luminance). */
 export function contrastRatio(a: string, b: string): number {
@@ -67,7 +76,28 @@ export function readableShade(shades: readonly string[], from: number, backgroun
   return "#000000";
 }
 
+/**
+ * The darkest shade of `shades`, from `from` towards 0, that reaches `ratio` against a dark `background`; when even
+ * shade 0 falls short, shade 0 lightened in small steps until it does (the mirror of `readableShade`).
+ */
+export function readableLightShade(shades: readonly string[], from: number, background: string, ratio = TEXT_CONTRAST) {
+  for (let index = from; index >= 0; index--) {
+    const shade = shades[index];
+    if (shade && contrastRatio(shade, background) >= ratio) return shade;
+  }
+  const lightest = shades[0] ?? "#ffffff";
+  for (let amount = 0.05; amount < 1; amount += 0.05) {
+    const candidate = lighten(lightest, amount);
+    if (contrastRatio(candidate, background) >= ratio) return candidate;
+  }
+  return "#ffffff";
+}
+
 const LIGHT_PRIMARY_SHADE = 6;
+/** Mantine's dark scheme: filled colours from shade 8, light-variant tints of shade 8 at 15 %, text from shade 4. */
+const DARK_PRIMARY_SHADE = 8;
+const DARK_TINT_OPACITY = 0.15;
+const DARK_TEXT_SHADE = 4;
 /** Mantine paints the light variant's background as the primary shade at 10 % opacity. */
 const LIGHT_TINT_OPACITY = 0.1;
 
@@ -104,12 +134,51 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
       DARKEST_SURFACE,
     );
   }
-  return { variables: { "--palco-control-border": CONTROL_BORDER }, light, dark: {} };
+  const { dark: grays } = theme.colors;
+  const dark: Record<string, string> = {
+    "--mantine-color-dimmed": readableLightShade(grays, 2, LIGHTEST_DARK_SURFACE),
+    "--mantine-color-placeholder": readableLightShade(grays, 2, LIGHTEST_DARK_SURFACE),
+    "--mantine-color-anchor": readableLightShade(
+      theme.colors[theme.primaryColor] ?? grays,
+      DARK_TEXT_SHADE,
+      LIGHTEST_DARK_SURFACE,
+    ),
+    "--mantine-color-error": readableLightShade(theme.colors.red, DARK_TEXT_SHADE + 2, LIGHTEST_DARK_SURFACE),
+  };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (name === "dark") continue;
+    const tint = over(shades[DARK_PRIMARY_SHADE] ?? shades[8], DARK_TINT_OPACITY, LIGHTEST_DARK_SURFACE);
+    const filled = readableShade(shades, DARK_PRIMARY_SHADE - 2, theme.white);
+    const filledIndex = shades.indexOf(filled);
+    dark[`--mantine-color-${name}-light-color`] = readableLightShade(shades, DARK_TEXT_SHADE, tint);
+    dark[`--mantine-color-${name}-text`] = readableLightShade(shades, DARK_TEXT_SHADE, LIGHTEST_DARK_SURFACE);
+    dark[`--mantine-color-${name}-filled`] = filled;
+    dark[`--mantine-color-${name}-filled-hover`] =
+      filledIndex >= 0 && filledIndex < 9 ? shades[filledIndex + 1]! : darken(filled, 0.1);
+    dark[`--mantine-color-${name}-outline`] = readableLightShade(shades, DARK_TEXT_SHADE, LIGHTEST_DARK_SURFACE);
+  }
+  return {
+    variables: {},
+    light: {
+      ...light,
+      "--palco-control-border": CONTROL_BORDER,
+      "--palco-page-bg": theme.colors.gray[0],
+      "--palco-bubble-bg": theme.colors.gray[1],
+      "--palco-spinner-track": theme.colors.gray[3],
+    },
+    dark: {
+      ...dark,
+      "--palco-control-border": DARK_CONTROL_BORDER,
+      "--palco-page-bg": grays[8],
+      "--palco-bubble-bg": grays[5],
+      "--palco-spinner-track": grays[4],
+    },
+  };
 };
 
 export const theme = createTheme({
   primaryColor: "palco",
-  primaryShade: { light: LIGHT_PRIMARY_SHADE, dark: 5 },
+  primaryShade: { light: LIGHT_PRIMARY_SHADE, dark: DARK_PRIMARY_SHADE },
   colors: { palco },
   defaultRadius: "md",
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -70,6 +70,10 @@ export const en = {
     EXPORTS: "Exports",
     SOUND_MUTE: "Mute notification sound",
     SOUND_UNMUTE: "Unmute notification sound",
+    APPEARANCE: "Appearance",
+    SCHEME_AUTO: "Same as the system",
+    SCHEME_LIGHT: "Light",
+    SCHEME_DARK: "Dark",
   },
   LANGUAGES: {
     en: "English",

@@ -67,6 +67,10 @@ export const es: WebMessages = {
     EXPORTS: "Exportaciones",
     SOUND_MUTE: "Silenciar el sonido de notificaciones",
     SOUND_UNMUTE: "Activar el sonido de notificaciones",
+    APPEARANCE: "Apariencia",
+    SCHEME_AUTO: "Igual que el sistema",
+    SCHEME_LIGHT: "Claro",
+    SCHEME_DARK: "Oscuro",
   },
   LANGUAGES: {
     en: "English",

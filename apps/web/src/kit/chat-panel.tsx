@@ -296,7 +296,7 @@ function MessageItem({ message, time }: { message: ChatMessage; time: string }) 
         py={6}
         radius="md"
         maw="85%"
-        bg={own ? "var(--mantine-primary-color-light)" : "var(--mantine-color-gray-1)"}
+        bg={own ? "var(--mantine-primary-color-light)" : "var(--palco-bubble-bg)"}
       >
         <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
           {message.text}

@@ -281,7 +281,7 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
             justify="space-between"
             px="lg"
             py="md"
-            bg="var(--mantine-color-gray-0)"
+            bg="var(--palco-page-bg)"
             style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
           >
             <Box>

@@ -92,7 +92,7 @@ export default function AppLayout() {
           <Sidebar />
         </Box>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main bg="var(--palco-page-bg)">
         <Box maw={1280} mx="auto">
           <SuccessBanner />
           <Outlet />

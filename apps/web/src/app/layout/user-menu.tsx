@@ -8,7 +8,7 @@ import {
   IconVolume,
   IconVolumeOff,
 } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EXPORTS_PATH } from "@/features/exports/paths.ts";
@@ -39,6 +39,9 @@ function SoundSwitch() {
     </Menu.Item>
   );
 }
+
+/** The scheme choice loads with the menu's first opening: a list page's first paint does not need it. */
+const AppearanceChoice = lazy(() => import("./appearance-choice.tsx"));
 
 /** Avatar + name; the dropdown shows the e-mail, the Security page, the notification sound's switch and the logout action. */
 export function UserMenu() {
@@ -82,6 +85,10 @@ export function UserMenu() {
           {t("TOP_BAR.EXPORTS")}
         </Menu.Item>
         {notified && <SoundSwitch />}
+        <Menu.Divider />
+        <Suspense fallback={null}>
+          <AppearanceChoice />
+        </Suspense>
         <Menu.Item
           leftSection={<IconLogout size={16} />}
           disabled={leaving}

@@ -12,7 +12,7 @@ type Props = { title: string; subtitle?: ReactNode; children: ReactNode };
  */
 export function AuthLayout({ title, subtitle, children }: Props) {
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+    <Box mih="100vh" bg="var(--palco-page-bg)">
       <Group component="header" justify="flex-end" p="md">
         <LanguageSwitcher />
       </Group>
