@@ -3,9 +3,6 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { apiClient, signIn, solidPng, tableRows, USERS } from "./fixtures.ts";
 
-// Independent pages, each signed in on its own: spread over the workers (the file is the suite's longest).
-test.describe.configure({ mode: "parallel" });
-
 // The screens of spec 01 in both languages: translations change text lengths and accessible names, so each is
 // checked in each language. The language is chosen as a returning user would have it: stored in localStorage.
 const LANGUAGES = [
