@@ -90,16 +90,14 @@ const optionalBooleanFlag = (name: string) =>
       .transform((value) => (value === undefined ? undefined : ["true", "1", "yes"].includes(value))),
   );
 
+/** A whole number in [min, max], with one message for every way it can be wrong ("PORT must be a number …"). */
+const integerBetween = (name: string, min: number, max: number, unit?: string) => {
+  const message = `${name} must be a number${unit ? ` of ${unit}` : ""} between ${min} and ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 const envSchema = z.object({
-  PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: "PORT must be a number between 1 and 65535" })
-      .int("PORT must be a number between 1 and 65535")
-      .min(1, "PORT must be a number between 1 and 65535")
-      .max(65535, "PORT must be a number between 1 and 65535")
-      .default(3000),
-  ),
+  PORT: z.preprocess(blankToUndefined, integerBetween("PORT", 1, 65_535).default(3000)),
   HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
   DATABASE_URL: urlWithProtocols("DATABASE_URL", ["postgres:", "postgresql:"]),
@@ -137,42 +135,18 @@ const envSchema = z.object({
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
-  STEP_UP_SECONDS: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: "STEP_UP_SECONDS must be a number of seconds between 1 and 86400" })
-      .int("STEP_UP_SECONDS must be a number of seconds between 1 and 86400")
-      .min(1, "STEP_UP_SECONDS must be a number of seconds between 1 and 86400")
-      .max(86_400, "STEP_UP_SECONDS must be a number of seconds between 1 and 86400")
-      .default(300),
-  ),
+  STEP_UP_SECONDS: z.preprocess(blankToUndefined, integerBetween("STEP_UP_SECONDS", 1, 86_400, "seconds").default(300)),
   MFA_REQUIRED_FOR_SUPER_ADMIN: optionalBooleanFlag("MFA_REQUIRED_FOR_SUPER_ADMIN"),
   MFA_ENCRYPTION_KEY: z.preprocess(
     blankToUndefined,
     z.string().min(32, "MFA_ENCRYPTION_KEY must be at least 32 characters long").optional(),
   ),
-  EXPORT_CONCURRENCY: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: "EXPORT_CONCURRENCY must be a number of jobs between 1 and 16" })
-      .int("EXPORT_CONCURRENCY must be a number of jobs between 1 and 16")
-      .min(1, "EXPORT_CONCURRENCY must be a number of jobs between 1 and 16")
-      .max(16, "EXPORT_CONCURRENCY must be a number of jobs between 1 and 16")
-      .default(2),
-  ),
+  EXPORT_CONCURRENCY: z.preprocess(blankToUndefined, integerBetween("EXPORT_CONCURRENCY", 1, 16, "jobs").default(2)),
   METRICS_TOKEN: z.preprocess(
     blankToUndefined,
     z.string().min(24, "METRICS_TOKEN must be at least 24 characters long").optional(),
   ),
-  METRICS_PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: "METRICS_PORT must be a number between 1 and 65535" })
-      .int("METRICS_PORT must be a number between 1 and 65535")
-      .min(1, "METRICS_PORT must be a number between 1 and 65535")
-      .max(65535, "METRICS_PORT must be a number between 1 and 65535")
-      .optional(),
-  ),
+  METRICS_PORT: z.preprocess(blankToUndefined, integerBetween("METRICS_PORT", 1, 65_535).optional()),
   TRUST_PROXY: z.preprocess(
     (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
     z
