@@ -126,6 +126,8 @@ export async function createStaffWith(
   request: APIRequestContext,
   permissions: string[],
   name = unique("Limited"),
+  /** The outbox of the server `request` talks to, when it is not the e2e server. */
+  outbox = OUTBOX,
 ): Promise<Credentials & { id: number; firstName: string; lastName: string; roleId: number; roleName: string }> {
   const admin = await apiClient(request, USERS.admin);
   const role = await admin.post<{ id: number; name: string }>("/api/roles", { name: `${name} role`, permissions });
@@ -140,7 +142,7 @@ export async function createStaffWith(
   form.append("roles[]", String(role.id));
   const since = Date.now();
   const user = await admin.postForm<{ id: number; firstName: string; lastName: string }>("/api/users", form);
-  const link = await linkFromOutbox(credentials.email, "activate-account", since);
+  const link = await linkFromOutbox(credentials.email, "activate-account", since, outbox);
   const token = new URL(link, "http://localhost").searchParams.get("token");
   const verified = await request.post("/api/auth/email-verification", { data: { token } });
   expect(verified.status(), "activation").toBe(200);
@@ -209,13 +211,13 @@ export function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-/** The mails sent to `recipient`, oldest first, decoded. */
-export function readMails(recipient: string): { file: string; sentAt: number; body: string }[] {
-  if (!existsSync(OUTBOX)) return [];
-  return readdirSync(OUTBOX)
+/** The mails sent to `recipient`, oldest first, decoded (from the e2e server's outbox unless another is named). */
+export function readMails(recipient: string, outbox = OUTBOX): { file: string; sentAt: number; body: string }[] {
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
     .filter((file) => file.endsWith(".eml") && file.toLowerCase().includes(recipient.toLowerCase()))
     .map((file) => {
-      const full = path.join(OUTBOX, file);
+      const full = path.join(outbox, file);
       return { file, sentAt: statSync(full).mtimeMs, body: decodeQuotedPrintable(readFileSync(full, "utf8")) };
     })
     .sort((a, b) => a.sentAt - b.sentAt);
@@ -229,13 +231,14 @@ export async function linkFromOutbox(
   recipient: string,
   page: "activate-account" | "reset-password",
   since = 0,
+  outbox = OUTBOX,
 ): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"'<>]+(/${page}\\?token=[A-Za-z0-9_\\-.~%]+)`);
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        const mails = readMails(recipient).filter((mail) => mail.sentAt >= since - 1000);
+        const mails = readMails(recipient, outbox).filter((mail) => mail.sentAt >= since - 1000);
         for (const mail of mails.reverse()) {
           const match = pattern.exec(mail.body);
           if (match) {

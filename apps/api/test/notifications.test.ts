@@ -6,7 +6,7 @@ import { postMemberMessage, setPaymentStatus } from "../src/modules/bookings/ser
 import { deliver, type StoredNotification } from "../src/modules/notifications/service.ts";
 import { createDatabase } from "../src/platform/db.ts";
 import { bearer, call, createTestApp, expectErrorShape, login, type TestApp } from "./helpers.ts";
-import { book, insertBookable } from "./supply-fixtures.ts";
+import { book, insertBookable, insertBox, insertOwner, insertVenue } from "./supply-fixtures.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -200,6 +200,63 @@ describe("notifications", () => {
 
 // Two API processes on one PostgreSQL database and one Redis: what one stores reaches a browser on the other.
 const redisUrl = process.env.TEST_REDIS_URL;
+describe("the review inboxes, live", () => {
+  it("a decision tells the sockets of the staff who see that list, and nobody else", async () => {
+    const decider = await staff(t, "OWNERS_INDEX", "OWNERS_CHANGE_STATUS", "BOXES_INDEX", "BOXES_CHANGE_STATUS");
+    const ownersReader = await staff(t, "OWNERS_INDEX");
+    const boxesReader = await staff(t, "BOXES_INDEX");
+    const outsider = await staff(t, "NOTIFICATIONS_INDEX", "BOOKINGS_SHOW");
+    const heard = { owners: [] as unknown[], boxes: [] as unknown[], outsider: [] as unknown[] };
+    (await open(baseUrl, ownersReader.token)).on("reviewQueueChanged", (event) => heard.owners.push(event));
+    (await open(baseUrl, boxesReader.token)).on("reviewQueueChanged", (event) => heard.boxes.push(event));
+    (await open(baseUrl, outsider.token)).on("reviewQueueChanged", (event) => heard.outsider.push(event));
+    const deciderSocket = await open(baseUrl, decider.token);
+    const ownersHeard = new Promise((resolve) => deciderSocket.on("reviewQueueChanged", resolve));
+
+    const owner = await insertOwner(t.app.db);
+    const decided = await call(t.app, {
+      method: "PUT",
+      url: `/api/owners/${owner.id}/status`,
+      headers: decider.headers,
+      payload: { status: "accepted" },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await ownersHeard).toEqual({ list: "owners" });
+    await expect.poll(() => heard.owners).toEqual([{ list: "owners" }]);
+
+    const venue = await insertVenue(t.app.db);
+    const box = await insertBox(t.app.db, owner.id, venue.id, { status: "pending", readyForReview: true });
+    const returned = await call(t.app, {
+      method: "PUT",
+      url: `/api/boxes/${box.id}/status`,
+      headers: decider.headers,
+      payload: { status: "returned", review: "The photos do not show the seats, please add them." },
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    await expect.poll(() => heard.boxes).toEqual([{ list: "boxes" }]);
+    // A refused decision changes nothing and tells nobody.
+    const again = await call(t.app, {
+      method: "PUT",
+      url: `/api/boxes/${box.id}/status`,
+      headers: decider.headers,
+      payload: { status: "accepted" },
+    });
+    expect(again.statusCode).toBe(409);
+    // Sent one after another from one process: by the time the second push reaches a reader, a stray copy of the
+    // first would have reached the others.
+    const later = await insertOwner(t.app.db);
+    await call(t.app, {
+      method: "PUT",
+      url: `/api/owners/${later.id}/status`,
+      headers: decider.headers,
+      payload: { status: "accepted" },
+    });
+    await expect.poll(() => heard.owners).toHaveLength(2);
+    expect(heard.boxes).toEqual([{ list: "boxes" }]);
+    expect(heard.outsider).toEqual([]);
+  });
+});
+
 describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)("across API instances (REDIS_URL)", () => {
   let a: TestApp;
   let b: TestApp;

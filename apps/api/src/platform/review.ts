@@ -40,6 +40,8 @@ export interface ReviewRoutes<TEntity extends { readyForReview: boolean }> {
     db: Db,
     entity: TEntity,
   ): Promise<{ email: string; name: string; language: Language; subject: ReviewSubject }>;
+  /** Run after the commit: what waits in the inbox changed (the sidebar badges of every instance follow). */
+  decided?(): void;
 }
 
 /**
@@ -96,6 +98,7 @@ export function registerReviewRoutes<TEntity extends { readyForReview: boolean }
           },
         }),
       )) as TEntity;
+      options.decided?.();
       const recipient = await options.recipient(app.db, entity);
       app.background.run("review decision e-mail", () =>
         app.mailer.send(

@@ -10,7 +10,7 @@ vi.stubGlobal("localStorage", {
   removeItem: (key: string) => storage.delete(key),
 });
 
-const { clearSession, setSession } = await import("./session.ts");
+const { clearSession, getSession, setSession } = await import("./session.ts");
 const { realtimeTesting, retainRealtime, subscribeRealtime } = await import("./realtime.ts");
 
 type Options = Parameters<Parameters<typeof realtimeTesting.useConnect>[0]>[0];
@@ -231,5 +231,39 @@ describe("the realtime connection", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(socket.connectCalls).toBe(0);
+  });
+
+  it("signs out when the server closes the socket of a session that ended elsewhere", async () => {
+    setSession(session("token"));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: "ended" }), { status: 401 }));
+    vi.stubGlobal("fetch", fetchMock);
+    retainRealtime();
+    const socket = await lastSocket();
+    socket.fire("connect");
+    socket.disconnect();
+    socket.fire("disconnect", "io server disconnect");
+    await vi.waitFor(() => expect(getSession()).toBeNull());
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe("/api/auth/me");
+    expect(socket.connectCalls).toBe(0);
+  });
+
+  it("connects again, with the user's current rights, when the server closed the socket of a live session", async () => {
+    setSession(session("token"));
+    const fresh = { ...session("token").user, permissions: ["OWNERS_INDEX"] };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify(fresh), { status: 200 })),
+    );
+    retainRealtime();
+    const socket = await lastSocket();
+    socket.fire("connect");
+    socket.disconnect();
+    socket.fire("disconnect", "io server disconnect");
+    await vi.waitFor(() => expect(socket.connectCalls).toBe(1));
+    expect(getSession()?.user.permissions).toEqual(["OWNERS_INDEX"]);
+    // A network drop is the client library's to retry: nothing is asked.
+    socket.fire("disconnect", "transport close");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(socket.connectCalls).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
-import type { BookingMessage, NotificationKind } from "@palco/shared";
+import type { BookingMessage, NotificationKind, ReviewQueueChangedEvent, SessionUser } from "@palco/shared";
 import { useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
-import { getSession, refreshSession, subscribeSession } from "./session.ts";
+import { api } from "./api.ts";
+import { getSession, refreshSession, subscribeSession, updateSessionUser } from "./session.ts";
 
 /**
  * The live connection to the API (socket.io at /socket.io, same origin): one socket per signed-in session, shared by
@@ -14,6 +15,9 @@ import { getSession, refreshSession, subscribeSession } from "./session.ts";
  * - Signing out (here or in another tab) closes the socket; another user signing in opens a new one.
  * - A handshake refused as "unauthorized" (an expired token) renews the session once and tries again; a second
  *   refusal waits for the next session change instead of looping.
+ * - A socket the server closes (on any API instance: its session was ended elsewhere, the user blocked, their roles
+ *   changed) asks who is signed in: an ended session answers 401 and the tab signs out at once, to the sign-in page
+ *   saying the session ended; a live one takes its current rights and connects again.
  */
 
 /** What the server pushes (apps/api notifications and bookings routes), by event name. */
@@ -21,6 +25,7 @@ export type RealtimeEvents = {
   notificationStored: { id: number; kind: NotificationKind };
   notificationRead: { id: number };
   bookingMessageStored: { bookingId: number; userId: number; message: BookingMessage };
+  reviewQueueChanged: ReviewQueueChangedEvent;
   /**
    * Not from the server: the socket is connected, first or again after a drop. What was pushed before it was not
    * received, so what the pushes keep current is worth reading again.
@@ -121,6 +126,20 @@ async function open() {
     void refreshSession().then((renewed) => {
       if (renewed && socket === created) created.connect();
     });
+  });
+  created.on("disconnect", (reason: string) => {
+    // Only the server's own close: the client library reconnects by itself after a network drop.
+    if (reason !== "io server disconnect") return;
+    void api<SessionUser>("/api/auth/me").then(
+      (user) => {
+        if (getSession()?.user.id === user.id) updateSessionUser(user);
+        // Updating the user may have reconnected it already (see subscribeSession).
+        if (socket === created && !created.active) created.connect();
+      },
+      // 401: the API client has cleared the session (and this socket with it). Anything else: left closed until the
+      // next session change, as after a refused handshake.
+      () => undefined,
+    );
   });
   created.onAny((event: string, payload: unknown) => dispatch(event, payload));
 }

@@ -212,3 +212,11 @@ export const boxListQuery = ownerListQuery.extend({
 /** GET /review-queue: how many owners and boxes wait for a decision (null where the member cannot see the list). */
 export const reviewQueue = z.object({ owners: z.number().int().nullable(), boxes: z.number().int().nullable() });
 export type ReviewQueue = z.infer<typeof reviewQueue>;
+
+/**
+ * What a socket receives when what waits in one review inbox changed (`reviewQueueChanged`): a decision, or a record
+ * sent for review. It carries no count (each member's is read again through GET /review-queue, which applies their
+ * permissions).
+ */
+export const reviewQueueChangedEvent = z.object({ list: z.enum(["owners", "boxes"]) });
+export type ReviewQueueChangedEvent = z.infer<typeof reviewQueueChangedEvent>;

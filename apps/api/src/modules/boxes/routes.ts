@@ -14,6 +14,7 @@ import {
   waitingFirst,
 } from "../../platform/review-filters.ts";
 import { boxes, boxImages, boxSeasons, cities, members, owners, venues } from "../../platform/schema.ts";
+import { announceReviewQueue } from "../review-queue/announce.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const link = (id: number, kind: string, key: string | null) => DocumentStore.path("boxes", id, kind, key);
@@ -145,6 +146,7 @@ export async function boxRoutes(app: FastifyInstance) {
     base: "/api/boxes",
     tags: ["Boxes"],
     resource: "boxes",
+    decided: () => announceReviewQueue(app, "boxes"),
     ns: "BOXES",
     permission: "BOXES_CHANGE_STATUS",
     table: boxes,

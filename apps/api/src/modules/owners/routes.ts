@@ -13,6 +13,7 @@ import {
   waitingFirst,
 } from "../../platform/review-filters.ts";
 import { boxes, members, ownerBankAccounts, owners } from "../../platform/schema.ts";
+import { announceReviewQueue } from "../review-queue/announce.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const link = (id: number, kind: string, key: string | null) => DocumentStore.path("owners", id, kind, key);
@@ -109,6 +110,7 @@ export async function ownerRoutes(app: FastifyInstance) {
     base: "/api/owners",
     tags: ["Owners"],
     resource: "owners",
+    decided: () => announceReviewQueue(app, "owners"),
     ns: "OWNERS",
     permission: "OWNERS_CHANGE_STATUS",
     table: owners,

@@ -18,6 +18,7 @@ import { createBox, sendBoxForReview } from "../boxes/service.ts";
 import { signUpMember } from "../members/service.ts";
 import { deliver, rowsOf, type StoredNotification } from "../notifications/service.ts";
 import { createOwnerProfile, sendOwnerForReview } from "../owners/service.ts";
+import { announceReviewQueue } from "../review-queue/announce.ts";
 
 /**
  * Simulated marketplace activity (`npm run simulate`): members signing up, owners and boxes sent for review,
@@ -158,6 +159,7 @@ export class Simulation {
       await sendOwnerForReview(tx, id, { notices });
       return id;
     });
+    announceReviewQueue(this.app, "owners");
     return { recordId: ownerId, summary: `${profile.name} sent an owner profile for review`, notices };
   }
 
@@ -194,6 +196,7 @@ export class Simulation {
       await sendBoxForReview(tx, id, { notices });
       return id;
     });
+    announceReviewQueue(this.app, "boxes");
     return {
       recordId: boxId,
       summary: `${owner.name} sent box ${made.box.zone} ${made.box.number} at ${venue.name} for review`,
