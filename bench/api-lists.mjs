@@ -67,6 +67,7 @@ const builder = drizzle.mock({ schema });
 try {
   const driver = await bench.generate(GENERATE, { rows: ROWS, what: "cities" });
   const query = (text, params) => driver.query(text, params);
+  const namedQuery = (text, params) => driver.named(text, params);
 
   const [{ state, country }] = await query(
     "select s.id as state, s.country_id as country from states s where s.code = 'S500'",
@@ -121,16 +122,18 @@ try {
   for (const item of cases) {
     const sort = parseSort(item.query.sort, SORT_FIELDS.cities) ?? undefined;
     const request = { page: 1, ...item.query, sort };
-    const { window, queries, values } = crudListQueries(builder, cityResource, request);
+    const { window, queries, values, named } = crudListQueries(builder, cityResource, request);
     const statements = listStatements(queries, values);
+    // Where the API names its statements (runsNamed), the baselines prepare theirs too.
+    const run = named ? namedQuery : query;
     // What the handler does (runList): the page, then the total when the page does not tell it.
-    item.raw = () => runList(window, statementRunner(statements, query));
+    item.raw = () => runList(window, statementRunner(statements, run));
     const url = new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]));
     item.url = `/api/cities${url.size > 0 ? `?${url}` : ""}`;
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, item.seconds ?? DURATION);
     const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
-    item.pgbench = bench.pgbench(sent, "extended", item.seconds ?? DURATION);
+    item.pgbench = bench.pgbench(sent, named ? "prepared" : "extended", item.seconds ?? DURATION);
   }
   await driver.close();
 

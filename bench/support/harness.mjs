@@ -155,22 +155,28 @@ export function benchEnvironment(port, prefix) {
     await stopServer();
   }
 
-  /** The bench database straight on its driver: a pg pool of `max`, or PGlite on the server's data folder. */
+  /**
+   * The bench database straight on its driver: a pg pool of `max`, or PGlite on the server's data folder. `named`
+   * runs a statement named on the server, one name per SQL text, so each pooled connection parses it once (as the
+   * API's named statements are); PGlite has no such thing and runs it as `query`.
+   */
   async function openDriver(max = CONNECTIONS) {
     if (databaseUrl) {
       const pool = new pg.Pool({ connectionString: databaseUrl, max });
+      const names = new Map();
       return {
         pool,
         query: async (text, params = []) => (await pool.query(text, params)).rows,
+        named: async (text, params = []) => {
+          if (!names.has(text)) names.set(text, `bench_${names.size + 1}`);
+          return (await pool.query({ name: names.get(text), text, values: params })).rows;
+        },
         close: () => pool.end(),
       };
     }
     const pglite = await PGlite.create({ dataDir: path.join(dataDir, "db"), extensions: { pg_trgm } });
-    return {
-      pglite,
-      query: async (text, params = []) => (await pglite.query(text, params)).rows,
-      close: () => pglite.close(),
-    };
+    const query = async (text, params = []) => (await pglite.query(text, params)).rows;
+    return { pglite, query, named: query, close: () => pglite.close() };
   }
 
   /**

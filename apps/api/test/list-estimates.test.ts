@@ -7,6 +7,7 @@ import {
   type ListRunner,
   listStatements,
   PLANNED_FROM_TABLE_ROWS,
+  plannedTotalFrom,
   resolveWindow,
   runList,
   statementRunner,
@@ -164,6 +165,19 @@ describe("runList", () => {
       totalKind: "capped",
     });
     expect(calls).toEqual(["planned", "planned", "planned", "count"]);
+  });
+
+  it("asks for five sampled values' worth of rows in a table of ten million", async () => {
+    const calls: string[] = [];
+    expect(plannedTotalFrom(1_000_000)).toBe(PLANNED_TOTAL_FROM);
+    expect(plannedTotalFrom(10_000_000)).toBe(50_000);
+    // One or two sampled values of ten million read as 10,000–20,000 rows: counted, not trusted.
+    expect(await runList(window, runner(20_000, calls, 10_000_000))).toMatchObject({ totalKind: "capped" });
+    expect(await runList(window, runner(60_000, calls, 10_000_000))).toMatchObject({
+      total: 60_000,
+      totalKind: "estimated",
+    });
+    expect(calls).toEqual(["planned", "count", "planned"]);
   });
 
   it("counts without asking the planner on a table too small for it to pay", async () => {

@@ -35,6 +35,7 @@ import {
   type OrderInput,
   type PageRequest,
   resolveWindow,
+  runsNamed,
   type SortKey,
   splitOf,
 } from "./list-query.ts";
@@ -305,6 +306,8 @@ export function crudListQueries<TEntityFields extends SelectedFields>(
     window,
     queries: listQueries(db, source, condition, window, order),
     values: listValues(condition, window),
+    /** Whether the API runs these statements named (runsNamed), as a baseline must to run the same. */
+    named: runsNamed(condition),
   };
 }
 

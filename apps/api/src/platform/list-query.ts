@@ -35,7 +35,7 @@ import { ApiError } from "./errors.ts";
  *   the rows of the page are joined;
  * - the total is exact up to COUNT_CAP rows and counted without joins; past the cap a filtered list answers
  *   "more than COUNT_CAP" and an unfiltered one the catalogue's estimate. A filtered list the planner expects to
- *   hold PLANNED_TOTAL_FROM rows or more answers that estimate instead of counting: counting the first 1,001
+ *   hold plannedTotalFrom rows or more answers that estimate instead of counting: counting the first 1,001
  *   matches of a common search term reads some 15,000 rows, the dearest statement of any list request. The
  *   planner is only asked about tables of PLANNED_FROM_TABLE_ROWS rows or more (see there);
  * - the page is read first; when it shows where the list ends (a page by OFFSET with room to spare) that is the
@@ -554,6 +554,22 @@ function splitItems<TFields extends SelectedFields>(
  */
 export const PLANNED_FROM_TABLE_ROWS = 4 * PLANNED_TOTAL_FROM;
 
+/**
+ * The statistics target of every searched column (migration 0023): the planner judges a search by that many sampled
+ * values, each standing for that share of the table.
+ */
+const SEARCH_STATISTICS_TARGET = 1_000;
+/** Sampled values a planner's estimate must rest on before it stands for a total (see PLANNED_TOTAL_FROM). */
+const TRUSTED_SAMPLES = 5;
+
+/**
+ * From how many expected rows a filtered list answers the planner's estimate: PLANNED_TOTAL_FROM, or in a table so
+ * big that it is fewer than TRUSTED_SAMPLES sampled values, that many values' worth of rows.
+ */
+export function plannedTotalFrom(tableRows: number | undefined): number {
+  return Math.max(PLANNED_TOTAL_FROM, ((tableRows ?? 0) * TRUSTED_SAMPLES) / SEARCH_STATISTICS_TARGET);
+}
+
 /** How long a table's size, as the catalogue tells it, is taken as known: it only decides whether to ask. */
 const TABLE_ROWS_KEPT_MS = 60_000;
 const tableRowsSeen = new WeakMap<object, Map<string, { rows: number; until: number }>>();
@@ -650,7 +666,7 @@ function twoDigits(value: number): number {
 /**
  * The page first; then the total: known from the page when an OFFSET page ends inside it (the list ends there), else
  * the catalogue's estimate for an unfiltered list past the cap, or the planner's for a filtered one it expects past
- * PLANNED_TOTAL_FROM, else the count up to the cap.
+ * plannedTotalFrom, else the count up to the cap.
  */
 export async function runList(
   window: Window,
@@ -664,9 +680,10 @@ export async function runList(
     const estimate = Math.round(await runner.estimate());
     if (estimate > COUNT_CAP) return { fetched, total: estimate, totalKind: "estimated" };
   }
-  if (runner.planned && (!runner.tableRows || (await runner.tableRows()) >= PLANNED_FROM_TABLE_ROWS)) {
+  const tableRows = runner.planned && runner.tableRows ? await runner.tableRows() : undefined;
+  if (runner.planned && (tableRows === undefined || tableRows >= PLANNED_FROM_TABLE_ROWS)) {
     const planned = await runner.planned();
-    if (planned >= PLANNED_TOTAL_FROM) return { fetched, total: twoDigits(planned), totalKind: "estimated" };
+    if (planned >= plannedTotalFrom(tableRows)) return { fetched, total: twoDigits(planned), totalKind: "estimated" };
   }
   const counted = await runner.count();
   return counted > COUNT_CAP
@@ -701,8 +718,22 @@ function explained(db: Db, query: PgSelect): Prepared {
   };
 }
 
-/** Built statements by database, list and shape; unnamed on the server, so PostgreSQL plans each with its values. */
+/** Built statements by database, list and shape (see preparedList for which are named on the server). */
 const preparedLists = new WeakMap<object, WeakMap<object, Map<string, PreparedList>>>();
+/**
+ * Whether a request's list statements are named on the server. drizzle's `prepare(name)` names a server-side
+ * statement, which may come to run one generic plan for every value: a plan that ignores the search term or the
+ * filter's value. The unnamed form keeps the built SQL and its row mapping only, and PostgreSQL plans each request
+ * with its values. A request whose conditions take no value (none, or the list's own fixed ones) has nothing of the
+ * kind, only where its page starts, so its statements are named: each connection receives and parses them once,
+ * which for a list with joins and aggregates costs more than running the page.
+ */
+export function runsNamed(condition: ListCondition): boolean {
+  return Object.keys(condition.values).length === 0;
+}
+
+/** Server-side statement names handed out in this process: each named statement's SQL is its own. */
+let namedStatements = 0;
 
 function preparedList<TFields extends SelectedFields>(
   db: Db,
@@ -725,10 +756,12 @@ function preparedList<TFields extends SelectedFields>(
   let prepared = byKey.get(key);
   if (!prepared) {
     const queries = listQueries(db, source, condition, window, sort);
-    // drizzle's `prepare(name)` would name a server-side statement, whose generic plan ignores the search term;
-    // the unnamed form keeps the built SQL and its row mapping only.
-    const build = (query: PgSelect) => (query as unknown as { _prepare(): Prepared })._prepare();
-    const tableRows = build(queries.tableRows);
+    const named = runsNamed(condition);
+    const build = (query: PgSelect) =>
+      named
+        ? (query.prepare(`list_${++namedStatements}`) as unknown as Prepared)
+        : (query as unknown as { _prepare(): Prepared })._prepare();
+    const tableRows = (queries.tableRows as unknown as { _prepare(): Prepared })._prepare();
     prepared = {
       items: build(queries.items),
       count: build(queries.count),

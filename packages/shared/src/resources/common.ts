@@ -68,13 +68,14 @@ export const optionalIdFilter = z.preprocess(
 export const COUNT_CAP = 1_000;
 
 /**
- * A filtered list the planner expects to hold at least this many rows answers its estimate (`totalKind:
- * "estimated"`, two significant digits) without counting. The planner judges a search from 100 sampled values,
- * each standing for 1% of the table, so a term found in one or two of them by chance reads as 10,000–20,000 rows
- * of a million; fifty times the cap is well past what chance produces, and counting a term that common up to the
- * cap is the dearest count a list runs.
+ * A filtered list the planner expects to hold at least this many rows (and, in a table of millions, at least five
+ * of its sampled values' worth: see plannedTotalFrom in the API) answers its estimate (`totalKind: "estimated"`,
+ * two significant digits) without counting. The planner judges a search from 1,000 sampled values of the column,
+ * each standing for a thousandth of the table, so a term found in one or two of them by chance reads as 1,000–2,000
+ * rows of a million; five is well past what chance produces, and counting a term that common up to the cap is the
+ * dearest count a list runs (1,001 rows fetched from all over the table).
  */
-export const PLANNED_TOTAL_FROM = 50 * COUNT_CAP;
+export const PLANNED_TOTAL_FROM = 5 * COUNT_CAP;
 
 /**
  * Pages up to this number open by OFFSET; beyond it a page is reached through a cursor (`after`/`before`, the
