@@ -756,12 +756,11 @@ function preparedList<TFields extends SelectedFields>(
   let prepared = byKey.get(key);
   if (!prepared) {
     const queries = listQueries(db, source, condition, window, sort);
-    const named = runsNamed(condition);
-    const build = (query: PgSelect) =>
-      named
-        ? (query.prepare(`list_${++namedStatements}`) as unknown as Prepared)
-        : (query as unknown as { _prepare(): Prepared })._prepare();
-    const tableRows = (queries.tableRows as unknown as { _prepare(): Prepared })._prepare();
+    const unnamed = (query: PgSelect) => (query as unknown as { _prepare(): Prepared })._prepare();
+    const build = runsNamed(condition)
+      ? (query: PgSelect) => query.prepare(`list_${++namedStatements}`) as unknown as Prepared
+      : unnamed;
+    const tableRows = unnamed(queries.tableRows);
     prepared = {
       items: build(queries.items),
       count: build(queries.count),
