@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { E2E_ENV, E2E_PORT } from "./e2e/environment.ts";
-import { chromiumExecutable } from "./scripts/chromium.mjs";
+import { CHROMIUM_ARGS, chromiumExecutable } from "./scripts/chromium.mjs";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -24,15 +24,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumExecutable(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

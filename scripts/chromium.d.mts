@@ -1,1 +1,2 @@
 export function chromiumExecutable(): string | undefined;
+export const CHROMIUM_ARGS: string[];

@@ -102,16 +102,20 @@ export function benchEnvironment(port, prefix) {
     others.delete(otherPort);
   }
 
-  /** The super-admin's bearer header (the server seeds it with PASSWORD). */
-  async function signIn() {
+  /** The super-admin's session as the sign-in page stores it (the server seeds the account with PASSWORD). */
+  async function session() {
     const login = await fetch(`${base}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ provider: "email", user: "admin@palco.local", secret: PASSWORD }),
     });
     if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
-    const { data } = await login.json();
-    return { authorization: `Bearer ${data.token}` };
+    return (await login.json()).data;
+  }
+
+  /** The super-admin's bearer header. */
+  async function signIn() {
+    return { authorization: `Bearer ${(await session()).token}` };
   }
 
   /** `url` under autocannon at CONNECTIONS for DURATION seconds, after a warm-up. */
@@ -225,6 +229,7 @@ export function benchEnvironment(port, prefix) {
     serverPid: () => server?.pid,
     startOtherServer,
     stopOtherServer,
+    session,
     signIn,
     http,
   };
