@@ -28,22 +28,23 @@ const REPORTS = path.resolve(import.meta.dirname, "../.tmp/lighthouse");
 /** Issue 24's goals for the mobile preset's performance score; accessibility and best practices stay 100. */
 const MOBILE_GOALS = { "/login": 95, "/countries": 90, "/bookings": 90, "/bookings/:id": 90, "/": 80 };
 
-/** One Lighthouse navigation of `url`: cold HTTP cache, storage as given (`stored` or none). */
+/** One Lighthouse navigation of `url` in a browser context of its own: an empty HTTP cache, `stored` as the session. */
 async function measure(browser, url, { preset, stored }) {
-  const page = await browser.newPage();
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   try {
-    // Storage belongs to the origin: set it from a page of the origin that runs none of the app.
-    await page.goto(`${base}/robots.txt`);
-    await page.evaluate((value) => {
-      localStorage.clear();
-      if (value) localStorage.setItem("palco.session", value);
-    }, stored ?? null);
-    const cdp = await page.createCDPSession();
-    await cdp.send("Network.clearBrowserCache");
-    await cdp.detach();
+    if (stored) {
+      await page.evaluateOnNewDocument(
+        (value, origin) => {
+          if (location.origin === origin) localStorage.setItem("palco.session", value);
+        },
+        stored,
+        base,
+      );
+    }
     const flow = await startFlow(page, {
       config: preset === "desktop" ? desktopConfig : undefined,
-      // Lighthouse would clear the storage with the cache; the cache was cleared above, the session must stay.
+      // Lighthouse would clear the storage with the cache: the context's cache is empty, the session must stay.
       flags: { onlyCategories: ["performance", "accessibility", "best-practices"], disableStorageReset: true },
     });
     await flow.navigate(url);
@@ -61,11 +62,11 @@ async function measure(browser, url, { preset, stored }) {
       lhr,
     };
   } finally {
-    await page.close();
+    await context.close();
   }
 }
 
-/** A metric Lighthouse could not take on a page (a plain-text baseline has no largest paint) prints as "—". */
+/** A metric Lighthouse could not take on a page prints as "—". */
 const shown = (value, format) => (typeof value === "number" && Number.isFinite(value) ? format(value) : "—");
 const seconds = (ms) => shown(ms, (value) => `${(value / 1000).toFixed(1)} s`);
 

@@ -27,6 +27,7 @@ const targets = [
       "apps/web/index.html",
       "apps/web/vite.config.ts",
       "apps/web/public",
+      "apps/web/scripts",
       "packages/shared/src",
     ],
   },

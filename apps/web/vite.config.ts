@@ -65,8 +65,10 @@ function precompress(): Plugin {
 // them for an error tracker to upload, without the `sourceMappingURL` comment; the server never serves *.map.
 const sourcemap = process.env.BUILD_SOURCEMAPS === "true" ? "hidden" : false;
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+// `isSsrBuild`: the sign-in page's prerender (scripts/prerender.mjs) builds src/prerender.tsx for Node, where the
+// compressed copies and the browser's chunk layout mean nothing.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
@@ -95,11 +97,13 @@ export default defineConfig({
         if (warning.code === "INVALID_ANNOTATION" && /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? "")) return;
         warn(warning);
       },
-      output: {
-        // React and the router change rarely: their own long-cached chunk.
-        manualChunks: (id) =>
-          /node_modules\/(react|react-dom|react-router|scheduler)\//.test(id) ? "react-vendor" : undefined,
-      },
+      output: isSsrBuild
+        ? {}
+        : {
+            // React and the router change rarely: their own long-cached chunk.
+            manualChunks: (id) =>
+              /node_modules\/(react|react-dom|react-router|scheduler)\//.test(id) ? "react-vendor" : undefined,
+          },
     },
   },
-});
+}));

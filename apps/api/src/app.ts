@@ -330,6 +330,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const spaRoot = options.webDist ?? webDistFolder();
   const hasSpa = existsSync(path.join(spaRoot, "index.html"));
+  // The sign-in page's HTML with the page already in it (apps/web/scripts/prerender.mjs), sent for /login.
+  const hasLoginPage = hasSpa && existsSync(path.join(spaRoot, "login.html"));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: spaRoot,
@@ -342,7 +344,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       allowedPath: (pathname) => !pathname.endsWith(".map"),
       setHeaders: (reply, filePath) => {
         // With precompression the file sent is index.html.br or index.html.gz.
-        if (/index\.html(\.br|\.gz)?$/.test(filePath)) reply.header("Cache-Control", "no-cache");
+        if (/(index|login)\.html(\.br|\.gz)?$/.test(filePath)) reply.header("Cache-Control", "no-cache");
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           // Vite puts content hashes in these names, so they never change.
           reply.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -391,8 +393,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !/^\/(api|uploads|socket\.io|assets|metrics)(\/|$)/.test(pathname) &&
       !/\.[A-Za-z0-9]+$/.test(pathname);
     if (hasSpa && isClientRoute) {
-      // Client-side routes (/cities/12, /reset-password?token=…) all load the SPA.
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html", spaRoot);
+      // Client-side routes (/cities/12, /reset-password?token=…) all load the SPA; /login with its page in it.
+      const page = hasLoginPage && pathname === "/login" ? "login.html" : "index.html";
+      return reply.header("Cache-Control", "no-cache").sendFile(page, spaRoot);
     }
     // An API path that exists under other methods (PATCH /api/bookings/1) is a 405 naming them, not a 404.
     const allowed = allowedMethods(app, request.url);

@@ -73,6 +73,24 @@ describe("built SPA files", () => {
     }
   });
 
+  it("sends /login with the sign-in page prerendered in it, precompressed and never cached; other routes get index.html", async () => {
+    for (const headers of [BOTH, GZIP_ONLY]) {
+      const login = await t.app.inject({ method: "GET", url: "/login", headers });
+      expect(login.statusCode).toBe(200);
+      expect(login.headers["content-type"]).toMatch(/^text\/html/);
+      expect(login.headers["content-encoding"]).toBe(headers === BOTH ? "br" : "gzip");
+      expect(login.headers["cache-control"]).toBe("no-cache");
+      expect(decoded(login)).toContain("<h1>Sign in</h1>");
+    }
+    // The query string does not change the page (a link back to the sign-in page after an expired session).
+    const withQuery = await t.app.inject({ method: "GET", url: "/login?expired=1", headers: BOTH });
+    expect(decoded(withQuery)).toContain("<h1>Sign in</h1>");
+    for (const url of ["/", "/forgot-password", "/login/extra"]) {
+      const other = await t.app.inject({ method: "GET", url, headers: BOTH });
+      expect(decoded(other), url).not.toContain("<h1>Sign in</h1>");
+    }
+  });
+
   it("does not serve source maps or the build manifest, and answers missing files with 404 rather than the page", async () => {
     for (const url of ["/assets/app-abc123.js.map", "/assets/missing-123.js", "/.vite/manifest.json", "/favicon.ico"]) {
       const response = await t.app.inject({ method: "GET", url, headers: BOTH });

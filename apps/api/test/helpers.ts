@@ -402,6 +402,8 @@ export async function createFakeSpa(): Promise<string> {
   await mkdir(path.join(dir, ".vite"));
   const files: Record<string, string> = {
     "index.html": `<!doctype html><title>Palco SPA</title>${"<!-- padding -->".repeat(100)}`,
+    // The build's prerendered sign-in page (apps/web/scripts/prerender.mjs).
+    "login.html": `<!doctype html><title>Palco SPA</title><h1>Sign in</h1>${"<!-- padding -->".repeat(100)}`,
     "assets/app-abc123.js": `console.log('spa');${"/* padding */".repeat(200)}`,
   };
   for (const [name, text] of Object.entries(files)) {

@@ -8,6 +8,7 @@ import type { LoginState } from "@/app/guards.tsx";
 import { ApiError } from "@/lib/api.ts";
 import { loadFeatureTexts } from "@/lib/i18n.ts";
 import { usePageTitle } from "@/lib/page-title.ts";
+import { prerenderedFocus, prerenderedSubmit, prerenderedValue } from "@/lib/prerendered.ts";
 import { setSession } from "@/lib/session.ts";
 import { isMfaChallenge, login } from "./api.ts";
 import { AuthLayout } from "./auth-layout.tsx";
@@ -36,8 +37,9 @@ export default function LoginPage() {
   const title = usePageTitle("LOGIN.TITLE");
   const location = useLocation();
   const expired = Boolean((location.state as LoginState | null)?.expired);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  // What the member typed into the prerendered page before the app started, if anything.
+  const [email, setEmail] = useState(() => prerenderedValue("email"));
+  const [password, setPassword] = useState(() => prerenderedValue("password"));
   // Checked on submit only, like the other forms.
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -46,11 +48,20 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
-  // On the first step, each time it shows (again): the e-mail, or the password once the e-mail is typed.
+  // Sent from the prerendered page before the app started: send it now, with what was typed.
+  useEffect(() => {
+    if (prerenderedSubmit()) form.current?.requestSubmit();
+  }, []);
+
+  // On the first step, each time it shows (again): the field the member was typing in on the prerendered page, else
+  // the e-mail, or the password once the e-mail is typed.
   useEffect(() => {
     if (challenge) return;
-    if (emailInput.current?.value) passwordInput.current?.focus();
+    const typingIn = prerenderedFocus();
+    if (typingIn === "email") emailInput.current?.focus();
+    else if (emailInput.current?.value || typingIn === "password") passwordInput.current?.focus();
     else emailInput.current?.focus();
   }, [challenge]);
 
@@ -101,7 +112,8 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={title} subtitle={t("LOGIN.SUBTITLE")}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      {/* POST: a browser without scripts must not put the password in the address (the prerendered page). */}
+      <form ref={form} method="post" onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {expired && !failure && (
             <Alert color="blue" variant="light" icon={<IconClock />} title={t("LOGIN.SESSION_EXPIRED_TITLE")}>

@@ -1,0 +1,70 @@
+// The prerendered sign-in page's first script (dist/login.html; classic and same-origin, so the
+// Content-Security-Policy allows it). Before the first paint: the member's colour scheme and language, and whether
+// they are signed in. After it: the app itself (`data-entry`, with `data-preload` fetched alongside), so the page
+// shows before any of the app's script shares the network with it.
+(() => {
+  const html = document.documentElement;
+  try {
+    const chosen = localStorage.getItem("mantine-color-scheme-value");
+    const scheme =
+      chosen === "light" || chosen === "dark"
+        ? chosen
+        : matchMedia("(prefers-color-scheme: dark)").matches
+          ? "dark"
+          : "light";
+    html.setAttribute("data-mantine-color-scheme", scheme);
+    const language = localStorage.getItem("palco.language");
+    if (language === "en" || language === "es") html.lang = language;
+    if (localStorage.getItem("palco.session")) html.setAttribute("data-signed-in", "");
+  } catch {
+    // Storage unavailable: the page as prerendered, in the default language and the light scheme.
+    html.setAttribute("data-mantine-color-scheme", "light");
+  }
+
+  const { entry, preload = "" } = document.currentScript?.dataset ?? {};
+  if (!entry) return;
+  // Enter or the button before the app has started: not the browser's own submission, which would put the password
+  // in the address; the app submits the form once it has taken the page over (src/lib/prerendered.ts).
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target instanceof Element ? event.target.closest("[data-prerendered] form") : null;
+      if (!form) return;
+      event.preventDefault();
+      form.setAttribute("data-submitted", "");
+    },
+    true,
+  );
+  // The language switch before the app has started: the page is there in each language, the choice shows the other
+  // at once and is kept where the app reads it.
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== "radio") return;
+    if (!input.closest("[data-prerendered] header") || (input.value !== "en" && input.value !== "es")) return;
+    html.lang = input.value;
+    for (const radio of document.querySelectorAll(`[data-prerendered] header input[value="${input.value}"]`)) {
+      radio.checked = true;
+    }
+    try {
+      localStorage.setItem("palco.language", input.value);
+    } catch {
+      // Storage unavailable: the app starts in the default language.
+    }
+  });
+  const start = () => {
+    for (const href of preload.split(" ").filter(Boolean)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = entry;
+    document.head.append(script);
+  };
+  // The page is parsed; the next frame paints it; a task queued from that frame runs after the paint.
+  document.addEventListener("DOMContentLoaded", () => requestAnimationFrame(() => setTimeout(start, 0)));
+})();
