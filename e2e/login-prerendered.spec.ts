@@ -5,13 +5,13 @@ import { signIn, USERS } from "./fixtures.ts";
 // app's script has run, on a slow phone as much as here. These hold the app's script back to look at that page,
 // then let it start over it.
 
-/** Holds the app's entry script until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
+/** Holds the app's entry script (or the files `pattern` matches) until the returned function is called. */
+async function holdApp(page: Page, pattern = /\/assets\/index-[^/]+\.js$/): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await page.route(pattern, async (route) => {
     await released;
     await route.continue();
   });
@@ -64,6 +64,20 @@ test("a member who chose Spanish and a dark system see the page in Spanish and d
   await expect(page).toHaveTitle("Iniciar sesión · Palco Admin");
   await expect(page.getByLabel("Correo electrónico")).toBeFocused();
   await context.close();
+});
+
+test("the language switched while the app is loading is the one the app starts in", async ({ page }) => {
+  // The app's texts are in (it has read the stored language, English) but not the sign-in page's own chunk.
+  const release = await holdApp(page, /\/assets\/login-page-[^/]+\.js$/);
+  const textsRequested = page.waitForRequest(/\/assets\/en-[^/]+\.js$/);
+  await page.goto("/login");
+  await textsRequested;
+  await page.getByText("Español", { exact: true }).filter({ visible: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeVisible();
+  release();
+  await expect(page).toHaveTitle("Iniciar sesión · Palco Admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Español" })).toBeChecked();
 });
 
 test("what is typed before the app starts is kept, in the field being typed in, and Enter then signs in", async ({

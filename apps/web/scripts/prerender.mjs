@@ -21,7 +21,7 @@ const { renderLoginPage } = await import(pathToFileURL(path.join(ssrOut, "preren
 const pages = await renderLoginPage();
 rmSync(ssrOut, { recursive: true, force: true });
 
-/** The login route's own chunks (its static imports, transitively): fetched with the entry, not after it runs. */
+/** The login route's own chunks and the hand-off's (static imports, transitively): fetched with the entry. */
 function loginChunks() {
   const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
   const files = new Set();
@@ -32,6 +32,8 @@ function loginChunks() {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit("src/features/auth/login-page.tsx");
+  // What the entry loads over the prerendered page only (src/main.tsx).
+  visit("src/lib/prerender-handoff.ts");
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   // What the entry's own tags already fetch.
   files.delete(entry.file);

@@ -8,31 +8,18 @@ import { RouterProvider } from "react-router";
 import { router } from "./app/router.tsx";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
 import { initI18n } from "./lib/i18n.ts";
-import { isPrerendered, keepPrerenderedInput } from "./lib/prerendered.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-/** Resolves once the router holds the first page's route (its lazy chunks loaded). */
-function firstRouteLoaded(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
-// The sign-in page may already be on screen, prerendered: React's first render replaces it, so it must be that
-// page, not the loader shown while the route's chunks arrive.
-const prerendered = isPrerendered(root);
+// The sign-in page may already be on screen, prerendered (apps/web/scripts/prerender.mjs): React's first render
+// replaces it, so it must be that page, not the loader shown while the route's chunks arrive.
+const handOff = root.querySelector("[data-prerendered]") ? import("./lib/prerender-handoff.ts") : null;
 
 // The first paint is in the user's language: render once its texts are here. A promise, not a top-level await:
 // with one, the bundler splits the entry into many small chunks so lazy chunks cannot wait on it.
-void Promise.all([initI18n(), prerendered ? firstRouteLoaded() : undefined]).then(() => {
-  if (prerendered) keepPrerenderedInput(root);
+void Promise.all([initI18n(), handOff?.then(({ firstRouteLoaded }) => firstRouteLoaded(router))]).then(async () => {
+  if (handOff) await (await handOff).takeOver(root);
   const app = (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
@@ -43,6 +30,6 @@ void Promise.all([initI18n(), prerendered ? firstRouteLoaded() : undefined]).the
   );
   const reactRoot = createRoot(root);
   // Over the prerendered page, at once: a key pressed between reading its fields and React's first commit is lost.
-  if (prerendered) flushSync(() => reactRoot.render(app));
+  if (handOff) flushSync(() => reactRoot.render(app));
   else reactRoot.render(app);
 });

@@ -7,7 +7,8 @@ import { deepMerge, type Tree } from "./deep-merge.ts";
 
 export const LANGUAGE_STORAGE_KEY = "palco.language";
 
-function storedLanguage(): Language {
+/** The language the member chose (kept in this browser), else the default. */
+export function storedLanguage(): Language {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (value && (LANGUAGES as readonly string[]).includes(value)) return value as Language;
@@ -126,7 +127,13 @@ export async function initI18n() {
     initAsync: false,
     returnEmptyString: false,
   });
-  applyLanguage(initial);
+  // Switched while the texts loaded (the prerendered sign-in page's switch works before the app): that one.
+  const chosen = storedLanguage();
+  if (chosen !== initial) {
+    await ensureLoaded(chosen);
+    await i18next.changeLanguage(chosen);
+  }
+  applyLanguage(chosen);
   i18next.on("languageChanged", (language) => {
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -7,11 +7,6 @@ const typed = new Map<string, string>();
 let focused: string | null = null;
 let submitted = false;
 
-/** Whether `root` holds the prerendered page. */
-export function isPrerendered(root: HTMLElement): boolean {
-  return root.querySelector("[data-prerendered]") !== null;
-}
-
 /**
  * Keeps what was typed into the prerendered page's fields, which one has the focus and whether the member already
  * sent the form (public/boot.js holds that back), just before React renders over it.
