@@ -31,7 +31,7 @@ const SKIPPED = `two API instances need PostgreSQL and Redis, and ${missing.join
 if (missing.length > 0) console.log(`two-instances.spec.ts is skipped: ${SKIPPED}`);
 // Skipped only where the machine has no PostgreSQL or Redis to give the pair (a laptop without them): the pair
 // cannot run on the embedded database or without a shared Redis. CI sets both, so there it always runs.
-test.skip(missing.length > 0, SKIPPED);
+test.skip(missing.length > 0, SKIPPED); // Reason: no PostgreSQL or Redis for the pair on this machine (see above).
 // One pair of instances for the file; its tests share them.
 test.describe.configure({ mode: "serial" });
 
