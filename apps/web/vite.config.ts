@@ -1,29 +1,21 @@
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { writeCompressed } from "./scripts/compress.mjs";
 
 const API = "http://localhost:3000";
 
 /** Text formats worth compressing; images and fonts in this app are already compressed formats. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/**
- * Writes `x.br` and `x.gz` next to every text file of the build, at the highest levels (paid once per build),
- * so the server sends them as they are (@fastify/static `preCompressed`) instead of compressing per request.
- * A variant no smaller than the original is not written; the server then sends the original.
- */
+/** Writes the compressed copies (`x.br`, `x.gz`: scripts/compress.mjs) of every text file of the build. */
 function precompress(): Plugin {
   let outDir = "";
   return {
@@ -37,26 +29,7 @@ function precompress(): Plugin {
       const files = (await filesUnder(outDir)).filter(
         (file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`),
       );
-      await Promise.all(
-        files.map(async (file) => {
-          const original = await readFile(file);
-          const variants: [string, Buffer][] = [
-            [
-              ".br",
-              await brotli(original, {
-                params: {
-                  [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: (await stat(file)).size,
-                },
-              }),
-            ],
-            [".gz", await gzipAsync(original, { level: zlibConstants.Z_BEST_COMPRESSION })],
-          ];
-          for (const [extension, compressed] of variants) {
-            if (compressed.length < original.length) await writeFile(`${file}${extension}`, compressed);
-          }
-        }),
-      );
+      await Promise.all(files.map(async (file) => writeCompressed(file, await readFile(file))));
     },
   };
 }

@@ -4,6 +4,9 @@
 // shows before any of the app's script shares the network with it.
 (() => {
   const html = document.documentElement;
+  const { entry, preload = "", languages = "" } = document.currentScript?.dataset ?? {};
+  // The languages the page is there in (`data-languages`, written with the page by scripts/prerender.mjs).
+  const available = languages.split(" ").filter(Boolean);
   try {
     const chosen = localStorage.getItem("mantine-color-scheme-value");
     const scheme =
@@ -14,14 +17,13 @@
           : "light";
     html.setAttribute("data-mantine-color-scheme", scheme);
     const language = localStorage.getItem("palco.language");
-    if (language === "en" || language === "es") html.lang = language;
+    if (available.includes(language)) html.lang = language;
     if (localStorage.getItem("palco.session")) html.setAttribute("data-signed-in", "");
   } catch {
     // Storage unavailable: the page as prerendered, in the default language and the light scheme.
     html.setAttribute("data-mantine-color-scheme", "light");
   }
 
-  const { entry, preload = "" } = document.currentScript?.dataset ?? {};
   if (!entry) return;
   // Enter or the button before the app has started: not the browser's own submission, which would put the password
   // in the address; the app submits the form once it has taken the page over (src/lib/prerendered.ts).
@@ -40,7 +42,7 @@
   document.addEventListener("change", (event) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.type !== "radio") return;
-    if (!input.closest("[data-prerendered] header") || (input.value !== "en" && input.value !== "es")) return;
+    if (!input.closest("[data-prerendered] header") || !available.includes(input.value)) return;
     html.lang = input.value;
     for (const radio of document.querySelectorAll(`[data-prerendered] header input[value="${input.value}"]`)) {
       radio.checked = true;

@@ -4,9 +4,8 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { build } from "vite";
+import { writeCompressed } from "./compress.mjs";
 
 const web = path.resolve(import.meta.dirname, "..");
 const dist = path.join(web, "dist");
@@ -55,7 +54,7 @@ const entryTag = index.match(/<script type="module" crossorigin src="(\/assets\/
 const entryPreloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
 if (!entryTag) throw new Error("index.html no longer has the app's entry script where this expects it");
 const preload = [...entryPreloads.map(([, file]) => file), ...loginChunks().map((file) => `/${file}`)];
-const boot = `<script src="/boot.js" data-entry="${entryTag[1]}" data-preload="${preload.join(" ")}"></script>`;
+const boot = `<script src="/boot.js" data-entry="${entryTag[1]}" data-preload="${preload.join(" ")}" data-languages="${languages.join(" ")}"></script>`;
 const root = languages.map((language) => `<div data-prerendered="${language}">${pages[language]}</div>`).join("");
 const hidden = `<style>\n${visibility} { display: none; }\n</style>`;
 let login = index
@@ -79,9 +78,5 @@ const target = path.join(dist, "login.html");
 writeFileSync(target, login);
 // Compressed copies as for every other file of the build (vite.config.ts, precompress).
 const original = Buffer.from(login);
-const brotli = await promisify(brotliCompress)(original, {
-  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
-});
-writeFileSync(`${target}.br`, brotli);
-writeFileSync(`${target}.gz`, await promisify(gzip)(original, { level: zlibConstants.Z_BEST_COMPRESSION }));
+await writeCompressed(target, original);
 console.log(`dist/login.html: the sign-in page in ${languages.join(" and ")}, ${original.length} bytes`);

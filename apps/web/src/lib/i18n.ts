@@ -8,7 +8,7 @@ import { deepMerge, type Tree } from "./deep-merge.ts";
 export const LANGUAGE_STORAGE_KEY = "palco.language";
 
 /** The language the member chose (kept in this browser), else the default. */
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (value && (LANGUAGES as readonly string[]).includes(value)) return value as Language;
@@ -127,13 +127,8 @@ export async function initI18n() {
     initAsync: false,
     returnEmptyString: false,
   });
-  // Switched while the texts loaded (the prerendered sign-in page's switch works before the app): that one.
-  const chosen = storedLanguage();
-  if (chosen !== initial) {
-    await ensureLoaded(chosen);
-    await i18next.changeLanguage(chosen);
-  }
-  applyLanguage(chosen);
+  await followStoredLanguage();
+  applyLanguage(currentLanguage());
   i18next.on("languageChanged", (language) => {
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
@@ -152,6 +147,16 @@ export function currentLanguage(): Language {
 export async function changeLanguage(language: Language) {
   await ensureLoaded(language);
   return i18next.changeLanguage(language);
+}
+
+/**
+ * The language kept in this browser, when the app is not in it yet: the prerendered sign-in page's switch works
+ * before the app does (public/boot.js keeps the choice where storedLanguage reads it), so the member may have
+ * switched while the texts loaded or while React took the page over.
+ */
+export async function followStoredLanguage() {
+  const chosen = storedLanguage();
+  if (chosen !== currentLanguage()) await changeLanguage(chosen);
 }
 
 export { i18next };

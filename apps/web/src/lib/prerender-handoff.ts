@@ -1,5 +1,5 @@
 import type { router as appRouter } from "@/app/router.tsx";
-import { changeLanguage, currentLanguage, storedLanguage } from "./i18n.ts";
+import { followStoredLanguage } from "./i18n.ts";
 import { keepPrerenderedInput } from "./prerendered.ts";
 
 // Loaded only over the prerendered sign-in page (main.tsx): the other pages' first load does not carry it.
@@ -21,7 +21,6 @@ export function firstRouteLoaded(router: typeof appRouter): Promise<void> {
  * keeps the choice where the app reads it) while the app was loading, and what they typed.
  */
 export async function takeOver(root: HTMLElement) {
-  const chosen = storedLanguage();
-  if (chosen !== currentLanguage()) await changeLanguage(chosen);
+  await followStoredLanguage();
   keepPrerenderedInput(root);
 }

@@ -1,0 +1,1 @@
+export function writeCompressed(file: string, original: Buffer): Promise<void>;
