@@ -10,6 +10,7 @@
 //   - the same statements through pgbench (PostgreSQL only, `-M prepared`: each prepared once per connection, as
 //     the API's named statements are), one after another on each client's connection: the database's own time,
 //     without Node.
+//   All three on connections that keep one plan per statement, as the API's search pool (withGenericPlans).
 //   BENCH_ONLY=search npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL)
 import { namedStatement, searchStatements } from "../apps/api/src/modules/search/service.ts";
 import { SEARCH_RESOURCES } from "../packages/shared/src/resources/search.ts";
@@ -71,6 +72,9 @@ try {
     what: `bookings and ${fmt(MEMBERS)} members`,
   });
   const query = (text, params) => driver.query(text, params);
+  // The API runs the search on connections that keep one plan per statement (platform/db.ts, withGenericPlans):
+  // the baselines do too.
+  const generic = bench.databaseUrl ? await bench.openDriver(undefined, { genericPlans: true }) : driver;
 
   // Terms from the data: a booking among the newer tenth, its guest, an owner, a member who never booked.
   const [sample] = await query(
@@ -103,15 +107,15 @@ try {
   for (const item of chosen) {
     const statements = searchStatements(item.q, SEARCH_RESOURCES);
     // Named, as the API runs them on node-postgres (namedStatement); PGlite has no pool to keep plans in.
-    const run = driver.pool
-      ? (statement) => driver.pool.query(namedStatement(statement.sql, statement.params)).then((result) => result.rows)
+    const run = generic.pool
+      ? (statement) => generic.pool.query(namedStatement(statement.sql, statement.params)).then((result) => result.rows)
       : (statement) => query(statement.sql, statement.params);
     item.raw = () => Promise.all(statements.map(run));
     const answers = await item.raw();
     item.shape = statements.map((statement, index) => `${statement.resource} ${answers[index].length}`).join(", ");
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, DURATION);
-    item.pgbench = bench.pgbench(statements);
+    item.pgbench = bench.pgbench(statements, "prepared", undefined, { genericPlans: true });
   }
   // The plans, for the record: every group's statement reads indexes (no sequential scan of a big table).
   if (bench.databaseUrl) {
@@ -131,6 +135,7 @@ try {
       console.log(`  ms alone (planning+execution): ${times.join(", ")}`);
     }
   }
+  if (generic !== driver) await generic.close();
   await driver.close();
 
   await bench.startServer();

@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import autocannon from "autocannon";
 import pg from "pg";
+import { withGenericPlans } from "../../apps/api/src/platform/db.ts";
 
 export const SOURCE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 export const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -162,11 +163,12 @@ export function benchEnvironment(port, prefix) {
   /**
    * The bench database straight on its driver: a pg pool of `max`, or PGlite on the server's data folder. `named`
    * runs a statement named on the server, one name per SQL text, so each pooled connection parses it once (as the
-   * API's named statements are); PGlite has no such thing and runs it as `query`.
+   * API's named statements are); PGlite has no such thing and runs it as `query`. `genericPlans`: connections that
+   * keep one plan per named statement, as the API's pool for the palette's search (withGenericPlans).
    */
-  async function openDriver(max = CONNECTIONS) {
+  async function openDriver(max = CONNECTIONS, { genericPlans = false } = {}) {
     if (databaseUrl) {
-      const pool = new pg.Pool({ connectionString: databaseUrl, max });
+      const pool = new pg.Pool({ connectionString: genericPlans ? withGenericPlans(databaseUrl) : databaseUrl, max });
       const names = new Map();
       return {
         pool,
@@ -209,10 +211,12 @@ export function benchEnvironment(port, prefix) {
 
   /**
    * `statements` under pgbench at CONNECTIONS clients (runPgbench), or null where pgbench cannot run them: on PGlite,
-   * or when it is not installed (`generate` says so once).
+   * or when it is not installed (`generate` says so once). `genericPlans` as for `openDriver`.
    */
-  function pgbench(statements, mode = "prepared", seconds = DURATION) {
-    return databaseUrl && HAS_PGBENCH ? runPgbench(databaseUrl, pgbenchScript(statements), mode, seconds) : null;
+  function pgbench(statements, mode = "prepared", seconds = DURATION, { genericPlans = false } = {}) {
+    if (!databaseUrl || !HAS_PGBENCH) return null;
+    const url = genericPlans ? withGenericPlans(databaseUrl) : databaseUrl;
+    return runPgbench(url, pgbenchScript(statements), mode, seconds);
   }
 
   return {

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { SEARCH_RESOURCES, type SearchResponse } from "@palco/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { withGenericPlans } from "../src/platform/db.ts";
 import { bookings, events, members, owners, roles } from "../src/platform/schema.ts";
-import { call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
+import { backend, call, expectErrorShape, type TestApp, withTestApp } from "./helpers.ts";
 import { book, insertBookable, insertBox, insertGuest, insertOwner, insertVenue } from "./supply-fixtures.ts";
 
 let t: TestApp;
@@ -181,6 +182,30 @@ describe("GET /api/search: ranking", () => {
     expect(spanish.subtitle).toMatch(/Pendiente$/);
     const guest = await insertGuest(t.app.db, "Nadie");
     expect(group(await search(guest.email), "bookings")!.items).toEqual([]);
+  });
+});
+
+describe("GET /api/search: the connections it runs on", () => {
+  it("asks PostgreSQL for one plan per statement, keeping the server options the URL has", () => {
+    expect(withGenericPlans("postgres://app@db:5432/palco?sslmode=require&options=-c%20search_path%3Dpalco")).toBe(
+      "postgres://app@db:5432/palco?sslmode=require&options=-c%20search_path%3Dpalco%20-c%20plan_cache_mode%3Dforce_generic_plan",
+    );
+    expect(withGenericPlans("postgres://app@db/palco")).toBe(
+      "postgres://app@db/palco?options=-c%20plan_cache_mode%3Dforce_generic_plan",
+    );
+  });
+
+  it("runs on PostgreSQL's pool that keeps one plan per statement, while the other routes' plans fit their values", async () => {
+    const mode = sql`select current_setting('plan_cache_mode') as mode`;
+    const elsewhere = (await t.app.db.execute(mode)) as unknown as { rows: { mode: string }[] };
+    expect(elsewhere.rows).toEqual([{ mode: "auto" }]);
+    if (backend === "pglite") {
+      // One embedded connection and no pool to keep plans in: the search's statements run unnamed there.
+      expect(t.app.database.runGeneric).toBeNull();
+      return;
+    }
+    const statement = { name: "test_plan_mode", text: "select current_setting('plan_cache_mode') as mode", values: [] };
+    expect(await t.app.database.runGeneric!(statement)).toEqual([{ mode: "force_generic_plan" }]);
   });
 });
 

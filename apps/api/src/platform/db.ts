@@ -28,11 +28,41 @@ export interface Database {
   dump: (() => Promise<Blob>) | null;
   /** Where the embedded database keeps its files; undefined in memory and on PostgreSQL. */
   dataDir?: string | undefined;
-  /** The PostgreSQL pool's connections right now (metrics); null on the embedded database. */
+  /**
+   * Runs a named statement on PostgreSQL's pool of connections that keep one plan per statement
+   * (`withGenericPlans`); null on the embedded database, which has no pool to keep plans in.
+   */
+  runGeneric: ((statement: NamedStatement) => Promise<Record<string, unknown>[]>) | null;
+  /** The PostgreSQL pools' connections right now, both pools together (metrics); null on the embedded database. */
   poolStats: (() => { total: number; idle: number; waiting: number }) | null;
   /** Hears how long each query waited for a pooled connection, in seconds (metrics; never on PGlite). */
   onPoolWait(listener: (seconds: number) => void): void;
   close(): Promise<void>;
+}
+
+/** A statement prepared once per connection under `name` (node-postgres' named statements). */
+export interface NamedStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * `url` for connections that plan a named statement once and keep that plan for every value
+ * (plan_cache_mode=force_generic_plan), added to any server options the URL already carries. For statements written
+ * so that one plan suits every value (the command palette's search): left to itself, PostgreSQL kept planning most
+ * of them anew on every run, since a plan made for the values at hand is estimated cheaper, and planning cost more
+ * than running. Only on a pool of its own: the other statements (a LIKE of a parameter above all) need the plan
+ * made for their values.
+ */
+export function withGenericPlans(url: string): string {
+  const parsed = new URL(url);
+  const options = [parsed.searchParams.get("options"), "-c plan_cache_mode=force_generic_plan"].filter(Boolean);
+  parsed.searchParams.delete("options");
+  // Spaces as %20: libpq (pgbench reads this URL too) does not read "+" as a space.
+  const others = parsed.searchParams.toString();
+  parsed.search = [others, `options=${encodeURIComponent(options.join(" "))}`].filter(Boolean).join("&");
+  return parsed.toString();
 }
 
 /** How long node-postgres may take to open a connection before the query fails. */
@@ -117,23 +147,32 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/**
+ * A pool of at most ten connections (a PostgreSQL server takes 100 by default; an API instance opens two pools). A
+ * client losing its connection emits "error": the pool listens only while the client is idle, so one checked out for
+ * a transaction or the start-up lock would crash the process. The query in flight still rejects (503), and the pool
+ * discards the broken client on release and opens a new one on demand, so the API recovers by itself once the
+ * server is back.
+ */
+function createPool(url: string): TimedPool {
+  const pool = new TimedPool({
+    connectionString: url,
+    max: 10,
+    // During an outage a request fails within seconds (503) instead of waiting for the OS connect timeout.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: MarkedConnectClient,
+  });
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+  return pool;
+}
+
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new TimedPool({
-      connectionString: options.url,
-      max: 10,
-      // During an outage a request fails within seconds (503) instead of waiting for the OS connect timeout.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      Client: MarkedConnectClient,
-    });
-    // A client losing its connection emits "error": the pool listens only while the client is idle, so one checked
-    // out for a transaction or the start-up lock would crash the process. The query in flight still rejects (503),
-    // and the pool discards the broken client on release and opens a new one on demand, so the API recovers by
-    // itself once the server is back.
-    pool.on("error", () => {});
-    pool.on("connect", (client) => {
-      client.on("error", () => {});
-    });
+    const pool = createPool(options.url);
+    const genericPool = createPool(withGenericPlans(options.url));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -155,11 +194,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         await pool.query("SELECT 1");
       },
       dump: null,
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      runGeneric: async (statement) => (await genericPool.query<Record<string, unknown>>(statement)).rows,
+      poolStats: () => ({
+        total: pool.totalCount + genericPool.totalCount,
+        idle: pool.idleCount + genericPool.idleCount,
+        waiting: pool.waitingCount + genericPool.waitingCount,
+      }),
       onPoolWait(listener) {
         pool.waitListener = listener;
+        genericPool.waitListener = listener;
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), genericPool.end()]);
+      },
     };
   }
   let dataDir: string | undefined;
@@ -183,6 +230,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     },
     dump: () => dumpPglite(client),
     dataDir,
+    runGeneric: null,
     poolStats: null,
     onPoolWait() {},
     close: async () => {

@@ -32,7 +32,7 @@ export async function searchRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const groups = await search(rawQuery(app.db), request.query.q, request.sessionUser!, languageOf(request));
+      const groups = await search(rawQuery(app.database), request.query.q, request.sessionUser!, languageOf(request));
       return { groups };
     },
   );

@@ -15,8 +15,7 @@ import {
 } from "@palco/shared";
 import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
-import type { Db } from "../../platform/db.ts";
+import type { Database, NamedStatement } from "../../platform/db.ts";
 import { escapeLike, PREFIX_TERM_LENGTH } from "../../platform/list-query.ts";
 import { bookingListCondition } from "../bookings/routes.ts";
 
@@ -168,19 +167,34 @@ function anywhere(
     walkable = sql`true`,
     walkedColumns = sql`*`,
     order,
-  }: { holds: SQL; live?: SQL; walkable?: SQL; walkedColumns?: SQL; order: SQL },
+    unlessFilled,
+  }: {
+    holds: SQL;
+    live?: SQL;
+    walkable?: SQL;
+    walkedColumns?: SQL;
+    order: SQL;
+    /**
+     * A lookup of better rank (`select id …`, at most a group's worth of rows): when it fills the group, this one is
+     * not run, since none of its rows could be shown. A term that starts many names (`mar`) is found by their
+     * prefix at once; walking the order for it anywhere else read a thousand rows for nothing.
+     */
+    unlessFilled?: SQL;
+  },
 ): SQL {
   const from = sql.raw(table);
   const everyMatch = sql`select * from ${from} where ${holds} and ${live} offset 0`;
   const walked = sql.raw(String(term.specific ? WALKED_ROWS.specific : WALKED_ROWS.word));
+  // Evaluated once (an uncorrelated subquery): false skips both branches before they read a row.
+  const needed = unlessFilled ? sql`(select count(*) from (${unlessFilled}) better) < ${limit}` : sql`true`;
   return sql`with walked as (
       select id from (select ${walkedColumns} from ${from} where ${walkable} order by ${order} limit ${walked}) ${from}
-      where ${holds} and ${live} limit ${limit}
+      where ${needed} and ${holds} and ${live} limit ${limit}
     )
     select id, 2 as rank from walked
     union all
     (select id, 2 as rank from (${everyMatch}) ${from}
-      where (select count(*) from walked) < ${limit} order by ${order} limit ${limit})`;
+      where ${needed} and (select count(*) from walked) < ${limit} order by ${order} limit ${limit})`;
 }
 
 /** The ranked lookups (`select id, rank …`) as one set of ids with their best rank, the first SEARCH_GROUP_SIZE. */
@@ -215,15 +229,22 @@ function holds(column: SQL, term: SearchTerm): SQL {
 function nameLookups(table: string, term: SearchTerm, live: SQL = sql`true`, { emails = false } = {}): SQL[] {
   const name = sql.raw(`lower(${table}.name) collate "C"`);
   const from = sql.raw(table);
+  const prefixed = sql`select id, 1 as rank from ${from} where ${startsWith(name, term)} and ${live}
+      order by ${name}, id limit ${limit}`;
   const lookups = [
     sql`select id, 0 as rank from ${from} where ${name} = lower(${term.text}) and ${live} limit ${limit}`,
-    sql`select id, 1 as rank from ${from} where ${startsWith(name, term)} and ${live}
-      order by ${name}, id limit ${limit}`,
+    prefixed,
   ];
   // An e-mail is no name: looked for only where the searched text holds e-mails (`emails`).
   if (term.contains && (emails || !term.email)) {
     lookups.push(
-      anywhere(table, term, { holds: holds(sql.raw(`${table}.search_text`), term), live, order: sql`name, id` }),
+      anywhere(table, term, {
+        holds: holds(sql.raw(`${table}.search_text`), term),
+        live,
+        order: sql`name, id`,
+        // The exact name also starts with the term: the prefix lookup alone tells whether the group is full.
+        unlessFilled: prefixed,
+      }),
     );
   }
   return lookups;
@@ -412,11 +433,12 @@ const RESOURCES: Record<SearchResource, Resource> = {
       }
       // A name has neither digits nor "@": such a term is looked for as an e-mail or phone alone.
       if (!term.specific) {
+        const prefixed = sql`select id, 1 as rank from members where ${startsWith(name, term)} and ${visible}
+            order by ${name}, id limit ${limit}`;
         lookups.push(
           sql`select id, 0 as rank from members where ${name} = lower(${term.text}) and ${visible}
             order by id limit ${limit}`,
-          sql`select id, 1 as rank from members where ${startsWith(name, term)} and ${visible}
-            order by ${name}, id limit ${limit}`,
+          prefixed,
         );
         if (term.contains) {
           lookups.push(
@@ -427,6 +449,7 @@ const RESOURCES: Record<SearchResource, Resource> = {
               // What the name index holds (its order, and `listed` its condition): the walk reads no table rows.
               walkedColumns: sql`id, search_text, listed`,
               order: sql`${name}, id`,
+              unlessFilled: prefixed,
             }),
           );
         }
@@ -521,23 +544,24 @@ export function searchStatements(
 export type RawQuery = (text: string, params: unknown[]) => Promise<Row[]>;
 
 /**
- * A statement of the search as node-postgres runs it named: prepared once per pooled connection, after which
- * PostgreSQL keeps one plan for it instead of planning it on every request (planning took four times as long as
- * running; every lookup is written so that one plan suits every term, see `startsWith` and `anywhere`). The name is
- * the text's hash, so each distinct text is its own statement. The bench runs the driver baseline through this too.
+ * A statement of the search as node-postgres runs it named: prepared once per pooled connection, on the connections
+ * that keep one plan for it (platform/db.ts, withGenericPlans) instead of planning it on every request (planning
+ * took longer than running; every lookup is written so that one plan suits every term, see `startsWith` and
+ * `anywhere`). The name is the text's hash, so each distinct text is its own statement. The bench runs the driver
+ * baseline through this too.
  */
-export const namedStatement = (text: string, values: unknown[]) => ({
+export const namedStatement = (text: string, values: unknown[]): NamedStatement => ({
   name: `search_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`,
   text,
   values,
 });
 
-export function rawQuery(db: Db): RawQuery {
+export function rawQuery(database: Database): RawQuery {
+  const { runGeneric } = database;
+  if (runGeneric) return (text, params) => runGeneric(namedStatement(text, params));
   const client = (
-    db as unknown as { $client: pg.Pool | { query(text: string, params: unknown[]): Promise<{ rows: Row[] }> } }
+    database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Row[] }> } }
   ).$client;
-  if (client instanceof pg.Pool)
-    return async (text, params) => (await client.query<Row>(namedStatement(text, params))).rows;
   return async (text, params) => (await client.query(text, params)).rows;
 }
 
