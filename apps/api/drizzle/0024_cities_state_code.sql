@@ -1,0 +1,1 @@
+CREATE INDEX "cities_state_code_idx" ON "cities" USING btree ("state_id","code","id");
