@@ -10,7 +10,8 @@
 //     statement under pgbench (`-M prepared`, PostgreSQL only, when pgbench is installed);
 //   - GET /api/owners/:id: the kit's detail statement of the owners resource on the driver and under pgbench;
 //   - GET /api/notifications/count: the route's own unreadCount, in-process on the driver.
-//   BENCH_ONLY=bookings npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL)
+//   BENCH_ONLY=bookings npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL; BENCH_CASES=<regex>
+//                                            measures only the list cases whose name matches)
 // Each list case also runs the statements the API sent for it under pgbench (`-M extended`, PostgreSQL only, when
 // pgbench is installed). Payments are left out (the list reads the first payment's status from the booking row).
 import { eq } from "drizzle-orm";
@@ -114,8 +115,12 @@ try {
     { name: "owner paid", query: { ownerPaymentStatus: "payed" } },
     { name: "owner paid, venue", query: { ownerPaymentStatus: "payed", venueId: sample.venue } },
   ];
+  // BENCH_CASES=<regular expression>: only the list cases whose name matches (the detail, the owner and the unread
+  // count always run).
+  const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, "i") : null;
+  const chosen = only ? cases.filter((item) => only.test(item.name)) : cases;
 
-  for (const item of cases) {
+  for (const item of chosen) {
     const request = { page: 1, ...item.query };
     const condition = bookingListCondition(request);
     const order = chosenOrder(
@@ -158,12 +163,12 @@ try {
 
   await bench.startServer();
   const headers = await bench.signIn();
-  for (const item of cases) {
+  for (const item of chosen) {
     const answer = await (await fetch(`http://127.0.0.1:${PORT}${item.url}`, { headers })).json();
     item.shape = `${answer.items.length} rows, total ${answer.totalKind === "capped" ? "> " : answer.totalKind === "estimated" ? "≈ " : ""}${fmt(answer.total)}`;
   }
   const rows = [];
-  for (const item of cases) {
+  for (const item of chosen) {
     const measured = await bench.http(item.url, headers);
     rows.push([
       `bookings: ${item.name}`,
