@@ -6,6 +6,8 @@
 // from this process over the same loopback (what the simulated network and the browser cost before any of our
 // bytes). The median runs' full reports go to .tmp/lighthouse/.
 //   BENCH_ONLY=lighthouse npm run bench     (BENCH_DATABASE_URL=postgres://… serves the demo from PostgreSQL)
+// LIGHTHOUSE_PAGES=<regular expression> measures only the pages whose label matches (the baseline always runs), and
+// LIGHTHOUSE_PRESETS=mobile (or desktop) only that preset.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
@@ -95,6 +97,9 @@ try {
     { label: "/bookings/:id", url: `${base}/bookings/${bookingId}`, signedIn: true, goal: "/bookings/:id" },
     { label: "/ (dashboard)", url: `${base}/`, signedIn: true, goal: "/" },
   ];
+  const only = process.env.LIGHTHOUSE_PAGES ? new RegExp(process.env.LIGHTHOUSE_PAGES) : null;
+  const chosen = pages.filter((item) => !item.goal || !only || only.test(item.label));
+  const presets = (process.env.LIGHTHOUSE_PRESETS ?? "mobile,desktop").split(",");
   mkdirSync(REPORTS, { recursive: true });
   const browser = await puppeteer.launch({
     executablePath: chromiumExecutable(),
@@ -103,8 +108,8 @@ try {
   });
   const rows = [];
   try {
-    for (const preset of ["mobile", "desktop"]) {
-      for (const item of pages) {
+    for (const preset of presets) {
+      for (const item of chosen) {
         const runs = [];
         for (let run = 0; run < RUNS; run++) {
           runs.push(await measure(browser, item.url, { preset, stored: item.signedIn ? stored : undefined }));

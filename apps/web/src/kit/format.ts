@@ -61,23 +61,37 @@ export function formatMoney(amount: string | null | undefined, language: string 
   if (amount === null || amount === undefined || amount === "") return "";
   const locale = language === "es" ? "es-MX" : "en-US";
   // A string keeps every digit: Intl formats decimal strings exactly (no detour through a binary float).
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "MXN", currencyDisplay: "narrowSymbol" }).format(
+  return numberFormat(locale, { style: "currency", currency: "MXN", currencyDisplay: "narrowSymbol" }).format(
     amount as unknown as number,
   );
 }
 
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const USD_COMPACT = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact" });
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One Intl.NumberFormat per locale and options, made the first time it is needed: making one loads the locale's
+ * data (tens of milliseconds on a slow phone), far more than formatting with it, and every list page imports this
+ * module whether or not it shows an amount.
+ */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * The dashboard's amounts (spec 02 §2): en-US dollars with the $ prefix, "$18,500.50", in either language. A
  * decimal string keeps every digit (Intl formats it exactly); a number is for a chart's own scale.
  */
 export function formatUsd(amount: string | number): string {
-  return USD.format(amount as number);
+  return numberFormat("en-US", { style: "currency", currency: "USD" }).format(amount as number);
 }
 
 /** A chart axis' short amounts: "$12K", "$1.5M". */
 export function formatUsdCompact(amount: number): string {
-  return USD_COMPACT.format(amount);
+  return numberFormat("en-US", { style: "currency", currency: "USD", notation: "compact" }).format(amount);
 }
