@@ -1,7 +1,7 @@
-import { Box, SimpleGrid, Skeleton, Text } from "@mantine/core";
+import { Box, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { fieldValue } from "./field-value.tsx";
-import type { Field } from "./resource.ts";
+import { FIELD_LINE_GAP, type Field } from "./resource.ts";
 
 /**
  * Label/value pairs as a description list in up to three columns: a detail page's fields. Without a record yet,
@@ -17,10 +17,25 @@ export function FieldGrid<T>({ fields, record }: { fields: Field<T>[]; record: T
             {t(field.label)}
           </Text>
           <Box component="dd" m={0} fz="sm">
-            {record ? fieldValue(field, record, t) : <Skeleton height={20} width="60%" radius="sm" />}
+            {record ? fieldValue(field, record, t) : <ValuePlaceholder lines={field.lines ?? 1} />}
           </Box>
         </Box>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** One line of a value's text (the values are `sm`): a placeholder line exactly as tall. */
+const LINE_HEIGHT = "calc(var(--mantine-font-size-sm) * var(--mantine-line-height))";
+
+/** A value's place while the record loads: a bar per line, as tall as the lines of text it stands for. */
+function ValuePlaceholder({ lines }: { lines: number }) {
+  return (
+    <Stack gap={FIELD_LINE_GAP}>
+      {Array.from({ length: lines }, (_, line) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder lines have no identity
+        <Skeleton key={line} height={LINE_HEIGHT} width={line === 0 ? "60%" : "80%"} radius="sm" />
+      ))}
+    </Stack>
   );
 }

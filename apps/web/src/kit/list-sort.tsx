@@ -44,7 +44,8 @@ export function ColumnHeader<L>({
 }) {
   const { t } = useTranslation();
   const label = (
-    <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.3 }}>
+    // On one line: a header that wraps once the rows arrive (they take the columns' width) would push every row down.
+    <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.3, whiteSpace: "nowrap" }}>
       {t(column.label)}
     </Text>
   );

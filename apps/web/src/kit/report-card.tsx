@@ -38,7 +38,7 @@ type CardProps<T> = {
   /** The download's name without the extension. */
   fileName: string;
   onRetry: () => void;
-  /** Shown above the chart once it has data (totals). */
+  /** Shown above the chart while it loads (with placeholders, so the chart does not move) and once it has data. */
   summary?: ReactNode;
   /** What the empty state says (a period without data by default). */
   emptyText?: string;
@@ -81,7 +81,7 @@ export function ReportCard<T>({
           </ActionIcon>
         </Tooltip>
       </Group>
-      {state === "ready" && summary}
+      {(state === "ready" || state === "loading") && summary}
       <div style={{ minHeight: height, position: "relative" }}>
         {state === "loading" ? (
           <Skeleton height={height} radius="sm" />

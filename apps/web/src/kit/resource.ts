@@ -53,6 +53,9 @@ export type Entity = { id: number; isActive?: boolean };
 export type FieldKind = "text" | "boolean" | "datetime" | "image" | "tags" | "enum" | "list";
 
 /** A value shown in a list cell or a detail row. `label` is a translation key. */
+/** The space between the lines of a value of several lines (Field.lines), in pixels. */
+export const FIELD_LINE_GAP = 2;
+
 export type Field<T> = {
   key: string;
   label: string;
@@ -61,6 +64,11 @@ export type Field<T> = {
   enumKey?: string;
   /** Custom rendering; defaults to `record[key]` formatted by `kind`. */
   value?: (record: T, t: TFunction) => ReactNode;
+  /**
+   * Lines the value always takes (1 by default): its placeholder is as tall while the record loads, so the fields
+   * under it do not move when it arrives.
+   */
+  lines?: number;
 };
 
 /**

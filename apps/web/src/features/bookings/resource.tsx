@@ -1,4 +1,4 @@
-import { Anchor, Group, Text } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import {
   BOOKING_STATUSES,
   BOOKING_TYPES,
@@ -13,7 +13,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney } from "@/kit/format.ts";
-import { defineResource, type Field, type OptionsState } from "@/kit/resource.ts";
+import { defineResource, FIELD_LINE_GAP, type Field, type OptionsState } from "@/kit/resource.ts";
 import { useVenueFilterOptions } from "@/lib/lookups.ts";
 import { BookingActions } from "./actions.tsx";
 import { bookingsApi } from "./api.ts";
@@ -48,9 +48,12 @@ const bookingType = (booking: Booking, t: TFunction) =>
     ? t("BOOKINGS.TYPE_WITH_EVENT", { event: booking.event.name })
     : t(`BOOKINGS.TYPES.${booking.boxType}`);
 
-/** The event's start, or the season's first and last moments, on the venue's clock. */
+/**
+ * The event's start, or the season's first and last moments, on the venue's clock, and under them which clock: always
+ * two lines (the field's placeholder is two lines tall), so nothing below moves when the booking arrives.
+ */
 const bookingDates = (booking: Booking, t: TFunction) => (
-  <Group gap={6} wrap="wrap">
+  <Stack gap={FIELD_LINE_GAP}>
     <Text span inherit>
       {booking.boxType === "onetime"
         ? onVenueClock(booking, booking.startsAt)
@@ -62,7 +65,7 @@ const bookingDates = (booking: Booking, t: TFunction) => (
     <Text span size="sm" c="dimmed">
       {t("BOOKINGS.VENUE_CLOCK", { zone: booking.venue.timeZone })}
     </Text>
-  </Group>
+  </Stack>
 );
 
 /** The total, and under it what must go back to the guest after a cancellation (in the warning colour). */
@@ -227,7 +230,7 @@ export default defineResource({
     fields: [
       { key: "key", label: `${F}.KEY` },
       { key: "boxType", label: `${F}.TYPE`, value: bookingType },
-      { key: "dates", label: `${F}.DATES`, value: bookingDates },
+      { key: "dates", label: `${F}.DATES`, value: bookingDates, lines: 2 },
       { key: "status", label: `${F}.STATUS`, value: (booking) => <BookingStatusBadge status={booking.status} /> },
       {
         key: "paymentStatus",

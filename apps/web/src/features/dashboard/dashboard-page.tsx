@@ -1,5 +1,17 @@
 import "@mantine/dates/styles.css";
-import { Anchor, Button, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import {
   type CountRow,
@@ -64,10 +76,11 @@ function bucketColumns<T extends CountRow>(t: (key: string) => string): CsvColum
 /** A download's name: the report and the days it covers. */
 const fileName = (report: string, range: ReportRange) => `${report}-${range.startDate}-${range.endDate}`;
 
-function Totals({ rows }: { rows: IncomeRow[] }) {
+/** The income report's totals; while it loads (`rows` null), a placeholder of the same height for each. */
+function Totals({ rows }: { rows: IncomeRow[] | null }) {
   const { t } = useTranslation();
   const sum = (pick: (row: IncomeRow) => string) =>
-    fromCents(rows.reduce((total, row) => total + toCents(pick(row)), 0n));
+    rows ? fromCents(rows.reduce((total, row) => total + toCents(pick(row)), 0n)) : null;
   const totals = [
     { label: t("REPORTS_PAGE.TOTALS.PAID"), value: sum((row) => row.paidToOwners) },
     { label: t("REPORTS_PAGE.TOTALS.PENDING"), value: sum((row) => row.pendingPaymentsOwner) },
@@ -81,7 +94,17 @@ function Totals({ rows }: { rows: IncomeRow[] }) {
             {total.label}
           </Text>
           <Text component="dd" m={0} fz="lg" fw={650} style={{ fontVariantNumeric: "tabular-nums" }}>
-            {formatUsd(total.value)}
+            {total.value === null ? (
+              <Skeleton
+                component="span"
+                display="block"
+                height="calc(var(--mantine-font-size-lg) * var(--mantine-line-height))"
+                width="60%"
+                radius="sm"
+              />
+            ) : (
+              formatUsd(total.value)
+            )}
           </Text>
         </div>
       ))}
@@ -125,7 +148,7 @@ function IncomeCharts({ query, range }: { query: UseQueryResult<IncomeRow[]>; ra
         columns={incomeColumns}
         fileName={fileName("income", range)}
         onRetry={() => void query.refetch()}
-        summary={<Totals rows={rows} />}
+        summary={<Totals rows={state === "loading" ? null : rows} />}
       >
         <ReportBars
           data={money}
