@@ -21,6 +21,13 @@ const LAST_YEAR = marketplaceToday().year - 1;
 /** A chart's card, by its title. */
 const chart = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
 
+/** A chart's card scrolled into view: a chart is drawn once its card comes near the viewport (kit/report-card.tsx). */
+async function drawn(page: Page, title: string): Promise<Locator> {
+  const card = chart(page, title);
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
+
 /** The numbers of a chart as its screen-reader table lists them: one text per row, cells joined by " | ". */
 async function chartRows(card: Locator): Promise<string[]> {
   return card
@@ -57,10 +64,10 @@ test("the dashboard draws every report of the demo, and the period and range liv
   const period = page.getByRole("group", { name: "Period" });
   await expect(period.getByRole("button", { name: "Monthly", exact: true })).toHaveAttribute("aria-pressed", "true");
   for (const title of ["Charges and fees", "Rentals", "Box sign-ups", "User sign-ups"]) {
-    await expect(chart(page, title).locator(".recharts-bar-rectangle").first(), title).toBeVisible();
+    await expect((await drawn(page, title)).locator(".recharts-bar-rectangle").first(), title).toBeVisible();
   }
   for (const title of ["Ages", "Active users"]) {
-    await expect(chart(page, title).locator(".recharts-pie-sector").first(), title).toBeVisible();
+    await expect((await drawn(page, title)).locator(".recharts-pie-sector").first(), title).toBeVisible();
     await expect(chart(page, title).getByRole("listitem").first()).toContainText(/\d+ · [\d.]+%/);
   }
   const booked = chart(page, "Booked boxes");
@@ -192,7 +199,7 @@ test("panel en español: secciones, gráficas y periodos con los nombres del neg
       expect.stringMatching(new RegExp(`^1er semestre ${LAST_YEAR} \\| `)),
       expect.stringMatching(new RegExp(`^2º semestre ${LAST_YEAR} \\| `)),
     ]);
-  await expect(chart(page, "Edades").getByRole("listitem").first()).toContainText("18-24");
+  await expect((await drawn(page, "Edades")).getByRole("listitem").first()).toContainText("18-24");
   await expect(
     chart(page, "Cobros y comisiones").getByRole("button", { name: "Descargar Cobros y comisiones como CSV" }),
   ).toBeEnabled();
@@ -208,7 +215,7 @@ test("each report shows only to whoever may read it: boxes staff see the Boxes s
   await page.goto("/");
   await dashboardPainted(page);
   await expect(page.getByRole("heading", { level: 2, name: "Boxes", exact: true })).toBeVisible();
-  await expect(chart(page, "Box sign-ups").locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect((await drawn(page, "Box sign-ups")).locator(".recharts-bar-rectangle").first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Boxes"]);
   await expect(chart(page, "Booked boxes")).toHaveCount(0);
   await expect(chart(page, "Charges and fees")).toHaveCount(0);
@@ -220,9 +227,10 @@ test("on a phone the dashboard is one column without sideways scrolling, pie leg
   await page.goto("/");
   await dashboardPainted(page);
   await expect(chart(page, "Charges and fees").locator(".recharts-bar-rectangle").first()).toBeVisible();
-  const activity = chart(page, "Active users");
-  await activity.scrollIntoViewIfNeeded();
-  await expect(activity.getByRole("list").getByText("Active in the last 30 days")).toBeInViewport({ ratio: 1 });
+  // Drawn once scrolled near, then its legend scrolled to: whole, not clipped by the card or the screen.
+  const legend = (await drawn(page, "Active users")).getByRole("list").getByText("Active in the last 30 days");
+  await legend.scrollIntoViewIfNeeded();
+  await expect(legend).toBeInViewport({ ratio: 1 });
   const widths = await page.evaluate(() => {
     const root = (
       globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
@@ -239,7 +247,7 @@ test("the demo's finance role reads the reports it is named for", async ({ page 
   await dashboardPainted(page);
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Income", "Boxes", "Users"]);
   for (const title of ["Charges and fees", "Rentals", "Box sign-ups", "User sign-ups"]) {
-    await expect(chart(page, title).locator(".recharts-bar-rectangle").first(), title).toBeVisible();
+    await expect((await drawn(page, title)).locator(".recharts-bar-rectangle").first(), title).toBeVisible();
   }
   await expect(chart(page, "Booked boxes").getByRole("row").nth(1).getByRole("link")).toHaveAttribute(
     "href",
