@@ -126,6 +126,27 @@ test("on a phone, an Excel export of the events list downloads, and its panel fi
   await expectNoSeriousA11yViolations(page);
 });
 
+test("pressed before its menu has loaded, Export spins, then opens its menu", async ({ page }) => {
+  // The menu loads after the list's first paint: hold it back so the press surely lands on the stand-in.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/export-controls-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await signIn(page, USERS.admin);
+  await page.goto("/events");
+  const button = page.getByRole("button", { name: "Export this list" });
+  await button.click();
+  await expect(button).toHaveAttribute("data-loading", "true");
+  await expect(page.getByRole("menuitem", { name: "Excel workbook" })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("menuitem", { name: "Excel workbook" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "CSV (spreadsheets, any program)" })).toBeVisible();
+});
+
 test("the audit trail exports the entries its filters show through the same Export menu", async ({ page }) => {
   const admin = await apiClient(page.request, USERS.admin);
   const letter = () => "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[Math.floor(Math.random() * 26)];

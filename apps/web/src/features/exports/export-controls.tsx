@@ -1,12 +1,13 @@
-import { Affix, Button, Menu } from "@mantine/core";
+import { Affix, Menu } from "@mantine/core";
 import type { ExportFormat, ExportResource } from "@palco/shared/resources/exports";
-import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from "@tabler/icons-react";
+import { IconFileSpreadsheet, IconFileTypeCsv } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ErrorAlert } from "@/kit/error-alert.tsx";
 import { type Notice, stepUpDeclinedNotice } from "@/kit/step-up-declined.ts";
 import { useStartExport } from "./api.ts";
+import { ExportButton } from "./export-menu.tsx";
 
 // The progress panel loads with the first export started.
 const ExportProgress = lazy(() =>
@@ -17,7 +18,7 @@ const ExportProgress = lazy(() =>
 const PAGING = new Set(["page", "after", "before"]);
 
 /** The menu of ExportMenu (export-menu.tsx), its notices and its progress panel. */
-export function ExportControls({ resource }: { resource: ExportResource }) {
+export function ExportControls({ resource, openAtOnce }: { resource: ExportResource; openAtOnce: boolean }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const start = useStartExport();
@@ -39,17 +40,9 @@ export function ExportControls({ resource }: { resource: ExportResource }) {
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={260}>
+      <Menu position="bottom-end" shadow="md" width={260} defaultOpened={openAtOnce}>
         <Menu.Target>
-          <Button
-            variant="default"
-            loading={start.isPending}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
-            leftSection={<IconDownload size={16} aria-hidden />}
-            aria-label={t("EXPORTS.MENU_LABEL")}
-          >
-            {t("EXPORTS.MENU")}
-          </Button>
+          <ExportButton loading={start.isPending} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconFileTypeCsv size={16} aria-hidden />} onClick={() => exportAs("csv")}>

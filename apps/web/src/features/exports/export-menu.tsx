@@ -1,8 +1,8 @@
-import { Button } from "@mantine/core";
+import { Button, type ButtonProps } from "@mantine/core";
 import type { PermissionCode } from "@palco/shared/permissions";
 import { EXPORT_RESOURCES, type ExportResource } from "@palco/shared/resources/list-names";
 import { IconChevronDown, IconDownload } from "@tabler/icons-react";
-import { lazy, Suspense } from "react";
+import { type ComponentPropsWithRef, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadFeatureTexts } from "@/lib/i18n.ts";
 import { useCan } from "@/lib/use-can.ts";
@@ -23,24 +23,26 @@ const isExportable = (name: string): name is ExportResource => (EXPORT_RESOURCES
  */
 export function ExportMenu({ resource, permission }: { resource: string; permission: PermissionCode | null }) {
   const allowed = useCan(permission);
+  // A press on the stand-in is not lost: it spins until the menu has loaded, which then opens as if pressed.
+  const [pressedEarly, setPressedEarly] = useState(false);
   if (!allowed || !isExportable(resource)) return null;
   return (
-    <Suspense fallback={<ExportButton />}>
-      <ExportControls resource={resource} />
+    <Suspense fallback={<ExportButton loading={pressedEarly} onClick={() => setPressedEarly(true)} />}>
+      <ExportControls resource={resource} openAtOnce={pressedEarly} />
     </Suspense>
   );
 }
 
 /** The menu's button (the loaded menu's target, and its stand-in until then). */
-export function ExportButton({ loading = false }: { loading?: boolean }) {
+export function ExportButton(props: ButtonProps & ComponentPropsWithRef<"button">) {
   const { t } = useTranslation();
   return (
     <Button
       variant="default"
-      loading={loading}
       rightSection={<IconChevronDown size={14} aria-hidden />}
       leftSection={<IconDownload size={16} aria-hidden />}
       aria-label={t("EXPORTS.MENU_LABEL")}
+      {...props}
     >
       {t("EXPORTS.MENU")}
     </Button>
