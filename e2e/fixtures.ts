@@ -350,7 +350,8 @@ export async function rejectWithReview(page: Page, name: string, review: string)
  */
 export async function expectInboxOldestFirst(page: Page, resource: "owners" | "boxes", readyAt: Map<number, number>) {
   await page.goto(`/${resource}?status=waiting`);
-  await expect(tableRows(page).first()).toBeVisible();
+  // The rows, not the placeholders standing in for them while the list loads.
+  await expect(tableRows(page).getByRole("link").first()).toBeVisible();
   const shown = await recordIds(page, resource);
   expect(shown.length).toBeGreaterThanOrEqual(2);
   const waited = shown.map((id) => readyAt.get(id) ?? Number.NaN);

@@ -120,6 +120,9 @@ export interface BuildAppOptions {
   exports?: ExportOptions;
 }
 
+/** The app's pages for members who are not signed in (besides /login): never drawn in the signed-in frame. */
+const PUBLIC_PAGES = /^\/(forgot-password|password-reset-link-sent|reset-password|activate-account)(\/|$)/;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const jwtSecret = ensureJwtSecret(config);
@@ -330,8 +333,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const spaRoot = options.webDist ?? webDistFolder();
   const hasSpa = existsSync(path.join(spaRoot, "index.html"));
-  // The sign-in page's HTML with the page already in it (apps/web/scripts/prerender.mjs), sent for /login.
+  // The SPA's HTML with a page already in it (apps/web/scripts/prerender.mjs): the sign-in page, sent for /login,
+  // and the signed-in frame with the page's title, sent for every other address of the app.
   const hasLoginPage = hasSpa && existsSync(path.join(spaRoot, "login.html"));
+  const hasShell = hasSpa && existsSync(path.join(spaRoot, "shell.html"));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: spaRoot,
@@ -339,12 +344,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The build writes .br and .gz next to each text file (apps/web/vite.config.ts); they are sent as they are
       // to clients that accept them, with `Vary: Accept-Encoding`. reply.sendFile (the SPA fallback) too.
       preCompressed: true,
+      // "/" (the dashboard) in the signed-in frame, like the fallback below sends the app's other pages.
+      index: hasShell ? "shell.html" : "index.html",
       // Neither the build manifest (.vite/) nor source maps (kept only when the build opts in) are public.
       dotfiles: "ignore",
       allowedPath: (pathname) => !pathname.endsWith(".map"),
       setHeaders: (reply, filePath) => {
         // With precompression the file sent is index.html.br or index.html.gz.
-        if (/(index|login)\.html(\.br|\.gz)?$/.test(filePath)) reply.header("Cache-Control", "no-cache");
+        if (/(index|login|shell)\.html(\.br|\.gz)?$/.test(filePath)) reply.header("Cache-Control", "no-cache");
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           // Vite puts content hashes in these names, so they never change.
           reply.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -393,8 +400,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !/^\/(api|uploads|socket\.io|assets|metrics)(\/|$)/.test(pathname) &&
       !/\.[A-Za-z0-9]+$/.test(pathname);
     if (hasSpa && isClientRoute) {
-      // Client-side routes (/cities/12, /reset-password?token=…) all load the SPA; /login with its page in it.
-      const page = hasLoginPage && pathname === "/login" ? "login.html" : "index.html";
+      // Client-side routes (/cities/12, /reset-password?token=…) all load the SPA; /login with its page in it, the
+      // signed-in area's pages in its frame (which shows only to a member who is signed in).
+      const page =
+        hasLoginPage && pathname === "/login"
+          ? "login.html"
+          : hasShell && !PUBLIC_PAGES.test(pathname)
+            ? "shell.html"
+            : "index.html";
       return reply.header("Cache-Control", "no-cache").sendFile(page, spaRoot);
     }
     // An API path that exists under other methods (PATCH /api/bookings/1) is a 405 naming them, not a 404.

@@ -56,7 +56,7 @@ describe("built SPA files", () => {
     expect(varies(plain)).toContain("accept-encoding");
   });
 
-  it("sends index.html precompressed and never cached, both at / and from the client-route fallback", async () => {
+  it("sends the SPA's page precompressed and never cached, both at / and from the client-route fallback", async () => {
     for (const url of ["/", "/countries/12", "/reset-password?token=abc"]) {
       const brotli = await t.app.inject({ method: "GET", url, headers: BOTH });
       expect(brotli.statusCode, url).toBe(200);
@@ -88,6 +88,28 @@ describe("built SPA files", () => {
     for (const url of ["/", "/forgot-password", "/login/extra"]) {
       const other = await t.app.inject({ method: "GET", url, headers: BOTH });
       expect(decoded(other), url).not.toContain("<h1>Sign in</h1>");
+    }
+  });
+
+  it("sends the signed-in area's pages in the prerendered frame, and the public pages without it", async () => {
+    for (const url of ["/", "/countries", "/bookings/12?tab=chat", "/security", "/login/extra"]) {
+      for (const headers of [BOTH, GZIP_ONLY]) {
+        const page = await t.app.inject({ method: "GET", url, headers });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers["cache-control"], url).toBe("no-cache");
+        expect(decoded(page), url).toContain("<div data-shell>");
+      }
+    }
+    for (const url of [
+      "/forgot-password",
+      "/password-reset-link-sent",
+      "/reset-password?token=abc",
+      "/activate-account",
+    ]) {
+      const page = await t.app.inject({ method: "GET", url, headers: BOTH });
+      expect(page.statusCode, url).toBe(200);
+      expect(decoded(page), url).not.toContain("data-shell");
+      expect(decoded(page), url).toContain("<title>Palco SPA</title>");
     }
   });
 

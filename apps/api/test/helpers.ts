@@ -393,7 +393,7 @@ export function withTestApp(ready: (app: TestApp, admin: { authorization: string
 }
 
 /**
- * A stand-in for the built SPA: an index.html, one hashed asset and a robots.txt, each with the .br and .gz
+ * A stand-in for the built SPA: an index.html, the two prerendered pages, one hashed asset and a robots.txt, each with the .br and .gz
  * siblings the web build writes (apps/web/vite.config.ts), and an emitted source map that must never be served.
  */
 export async function createFakeSpa(): Promise<string> {
@@ -404,6 +404,8 @@ export async function createFakeSpa(): Promise<string> {
     "index.html": `<!doctype html><title>Palco SPA</title>${"<!-- padding -->".repeat(100)}`,
     // The build's prerendered sign-in page (apps/web/scripts/prerender.mjs).
     "login.html": `<!doctype html><title>Palco SPA</title><h1>Sign in</h1>${"<!-- padding -->".repeat(100)}`,
+    // …and the signed-in frame it writes for the other pages.
+    "shell.html": `<!doctype html><title>Palco SPA</title><div data-shell></div>${"<!-- padding -->".repeat(100)}`,
     "assets/app-abc123.js": `console.log('spa');${"/* padding */".repeat(200)}`,
   };
   for (const [name, text] of Object.entries(files)) {

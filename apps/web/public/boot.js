@@ -1,12 +1,14 @@
-// The prerendered sign-in page's first script (dist/login.html; classic and same-origin, so the
-// Content-Security-Policy allows it). Before the first paint: the member's colour scheme and language, and whether
-// they are signed in. After it: the app itself (`data-entry`, with `data-preload` fetched alongside), so the page
-// shows before any of the app's script shares the network with it.
+// The prerendered pages' first script (dist/login.html and dist/shell.html; classic and same-origin, so the
+// Content-Security-Policy allows it). Before the first paint: the member's colour scheme and language, whether they
+// are signed in, and the page being opened (the shell shows that page's title). After it: the app itself
+// (`data-entry`, with `data-preload` fetched alongside), so the page shows before any of the app's script shares
+// the network with it.
 (() => {
   const html = document.documentElement;
   const { entry, preload = "", languages = "" } = document.currentScript?.dataset ?? {};
   // The languages the page is there in (`data-languages`, written with the page by scripts/prerender.mjs).
   const available = languages.split(" ").filter(Boolean);
+  html.setAttribute("data-page", location.pathname.replace(/(.)\/+$/, "$1"));
   try {
     const chosen = localStorage.getItem("mantine-color-scheme-value");
     const scheme =

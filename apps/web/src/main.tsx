@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import "./styles.css";
 import { MantineProvider } from "@mantine/core";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
@@ -29,7 +29,10 @@ void Promise.all([initI18n(), handOff?.then(({ firstRouteLoaded }) => firstRoute
     </StrictMode>
   );
   const reactRoot = createRoot(root);
-  // Over the prerendered page, at once: a key pressed between reading its fields and React's first commit is lost.
-  if (handOff) flushSync(() => reactRoot.render(app));
+  // Over the prerendered sign-in page, at once: a key pressed between reading its fields and React's first commit
+  // is lost. Over the signed-in frame (nothing to type into), as a transition: React yields to the browser while it
+  // renders the page, which stays on screen meanwhile, so a tap is not held up behind one long task.
+  if (root.querySelector("[data-shell-page]")) startTransition(() => reactRoot.render(app));
+  else if (handOff) flushSync(() => reactRoot.render(app));
   else reactRoot.render(app);
 });

@@ -1,20 +1,32 @@
 // Build-time only (scripts/prerender.mjs): the sign-in page's markup in each language, so the HTML the server sends
-// for /login paints the page before any script has run. The browser then renders the same page over it (main.tsx).
-import { MantineProvider } from "@mantine/core";
+// for /login paints the page before any script has run, and the signed-in area's frame with the page's title for
+// every other address. The browser then renders the same page over it (main.tsx).
+import { Box, Burger, MantineProvider } from "@mantine/core";
 import { LANGUAGES, type Language } from "@palco/shared/constants";
 import i18next from "i18next";
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { initReactI18next } from "react-i18next";
+import { initReactI18next, useTranslation } from "react-i18next";
 import { MemoryRouter } from "react-router";
+import { SECURITY_PATH } from "./app/guards.tsx";
+import { AppFrame } from "./app/layout/app-frame.tsx";
+import { RESOURCES, SETTINGS_NAV } from "./app/resources.ts";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
 import LoginPage from "./features/auth/login-page.tsx";
+import { EXPORTS_PATH } from "./features/exports/paths.ts";
+import { Brand } from "./kit/brand.tsx";
+import { PageHeader } from "./kit/page-header.tsx";
+import { resourcePath } from "./kit/resource.ts";
 import { loadMessages } from "./lib/i18n.ts";
 
-/** The sign-in page in each language, as the body of #root would hold it. */
-export async function renderLoginPage(): Promise<Record<Language, string>> {
+/** Every language's texts, the features' included, once. */
+async function startTexts() {
+  if (i18next.isInitialized) return;
   const resources = Object.fromEntries(
     await Promise.all(
-      LANGUAGES.map(async (language) => [language, { translation: await loadMessages(language) }] as const),
+      LANGUAGES.map(
+        async (language) => [language, { translation: await loadMessages(language, { withFeatures: true }) }] as const,
+      ),
     ),
   );
   await i18next.use(initReactI18next).init({
@@ -24,18 +36,79 @@ export async function renderLoginPage(): Promise<Record<Language, string>> {
     initAsync: false,
     returnEmptyString: false,
   });
+}
+
+/**
+ * `page` rendered in each language, as the body of #root would hold it. Both languages' pages sit in one document:
+ * their elements' ids (and the labels' `for`) are prefixed with the language so they differ.
+ */
+async function inEachLanguage(path: string, page: ReactNode): Promise<Record<Language, string>> {
+  await startTexts();
   const pages = {} as Record<Language, string>;
   for (const language of LANGUAGES) {
     await i18next.changeLanguage(language);
     pages[language] = renderToString(
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-        <MemoryRouter initialEntries={["/login"]}>
-          <LoginPage />
-        </MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
       </MantineProvider>,
-      // Both languages' pages sit in one document: their fields' ids (and the labels' `for`) must differ.
       { identifierPrefix: `${language}-` },
     );
   }
   return pages;
 }
+
+/** The sign-in page in each language. */
+export const renderLoginPage = () => inEachLanguage("/login", <LoginPage />);
+
+/**
+ * The signed-in pages whose title the shell shows, by path: every list, the dashboard and the other top pages.
+ * `actions`: the page's header has buttons (a list's Export or New), which set the title's line.
+ */
+export const SHELL_PAGES: { path: string; title: string; actions?: boolean }[] = [
+  { path: "/", title: "DASHBOARD.TITLE" },
+  ...RESOURCES.filter((meta) => meta.load).map((meta) => ({
+    path: resourcePath(meta),
+    title: `${meta.ns}.TITLE`,
+    actions: true,
+  })),
+  { path: SETTINGS_NAV.path, title: "FEE_SETTINGS.TITLE" },
+  { path: SECURITY_PATH, title: "SECURITY.TITLE" },
+  { path: EXPORTS_PATH, title: "EXPORTS.TITLE" },
+];
+
+/** Height of a Mantine button at the default size, as the list headers' Export and New are. */
+const BUTTON_HEIGHT = 36;
+
+/**
+ * The signed-in area's frame as the app paints it (layout/app-frame.tsx) with, for each page of SHELL_PAGES, its
+ * title in a `data-shell-page` wrapper: public/boot.js names the page being opened and CSS shows only its title.
+ * Nothing in it depends on the member: their menu, name and rights arrive with the app.
+ */
+function SignedInShell() {
+  const { t } = useTranslation();
+  return (
+    <AppFrame
+      collapsed={{ mobile: true, desktop: false }}
+      headerStart={
+        <>
+          <Burger hiddenFrom="sm" size="sm" aria-label={t("NAV.TOGGLE")} aria-expanded={false} />
+          <Burger opened visibleFrom="sm" size="sm" aria-label={t("NAV.TOGGLE")} aria-expanded />
+          <Brand collapse />
+        </>
+      }
+      headerEnd={null}
+      navbar={null}
+      navbarLabel={t("NAV.MAIN")}
+    >
+      {SHELL_PAGES.map(({ path, title, actions }) => (
+        <div key={path} data-shell-page={path}>
+          {/* The buttons' height, kept free: the title then sits where the page's own will. */}
+          <PageHeader title={t(title)} actions={actions ? <Box h={BUTTON_HEIGHT} aria-hidden /> : undefined} />
+        </div>
+      ))}
+    </AppFrame>
+  );
+}
+
+/** The signed-in shell in each language. */
+export const renderSignedInShell = () => inEachLanguage("/", <SignedInShell />);

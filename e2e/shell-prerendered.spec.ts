@@ -1,0 +1,93 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signIn, USERS } from "./fixtures.ts";
+
+// The signed-in pages come in their frame, prerendered in the HTML with the page's title (apps/web/scripts/
+// prerender.mjs, dist/shell.html): it shows before any of the app's script has run. These hold the app's script
+// back to look at that frame, then let the app start over it. The frame is only a picture until then (inert and
+// hidden from assistive technologies), so it is found by its markup here, and the app's page by its roles.
+
+/** Holds the app's entry script until the returned function is called. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The prerendered frame's visible title (only the page's own shows). */
+const frameTitle = (page: Page) => page.locator("[data-prerendered] h1").filter({ visible: true });
+const frameHeader = (page: Page) => page.locator("[data-prerendered] header").filter({ visible: true });
+
+test("a signed-in member opening a list sees its title before the app starts, and the app's title in its place", async ({
+  page,
+}) => {
+  await signIn(page, USERS.admin);
+  const release = await holdApp(page);
+  await page.goto("/countries");
+  await expect(frameTitle(page)).toHaveText("Countries");
+  await expect(frameHeader(page)).toContainText("Palco Admin");
+  // The app has not started: the tab has the document's own title, and the frame is no page to use yet.
+  await expect(page).toHaveTitle("Palco Admin");
+  await expect(page.getByRole("heading")).toHaveCount(0);
+  await expect(page.getByRole("button")).toHaveCount(0);
+  const before = await frameTitle(page).boundingBox();
+  release();
+  await expect(page).toHaveTitle(/Countries · Palco Admin$/);
+  await expect(page.getByRole("link", { name: "Add country" })).toBeVisible();
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toHaveText("Countries");
+  await expect(page.locator("[data-prerendered]")).toHaveCount(0);
+  const after = await title.boundingBox();
+  expect(Math.abs(after!.y - before!.y)).toBeLessThan(1);
+  expect(Math.abs(after!.x - before!.x)).toBeLessThan(1);
+});
+
+test("on a phone, in Spanish and dark, the frame and title are the member's before the app starts", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ colorScheme: "dark", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, USERS.admin);
+  await page.addInitScript(() => localStorage.setItem("palco.language", "es"));
+  const release = await holdApp(page);
+  await page.goto("/bookings?status=accepted");
+  await expect(frameTitle(page)).toHaveText("Reservas");
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  const before = await frameTitle(page).boundingBox();
+  release();
+  await expect(page).toHaveTitle(/Reservas · Palco Admin$/);
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toHaveText("Reservas");
+  const after = await title.boundingBox();
+  expect(Math.abs(after!.y - before!.y)).toBeLessThan(1);
+  // The menu is drawn when first opened.
+  await page.getByRole("button", { name: "Mostrar u ocultar la navegación" }).first().click();
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Países" })).toBeVisible();
+  await context.close();
+});
+
+test("a detail opens in the bare frame: no list's title shows before the record's", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  const release = await holdApp(page);
+  await page.goto("/countries/1");
+  await expect(frameHeader(page)).toContainText("Palco Admin");
+  await expect(frameTitle(page)).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("México");
+});
+
+test("a visitor without a session sees no frame, then the sign-in page", async ({ page }) => {
+  const release = await holdApp(page);
+  await page.goto("/bookings");
+  await expect(page.locator("html")).toHaveAttribute("data-page", "/bookings");
+  await expect(frameHeader(page)).toHaveCount(0);
+  await expect(frameTitle(page)).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+});
