@@ -47,6 +47,24 @@ test("a signed-in member opening a list sees its title before the app starts, an
   expect(Math.abs(after!.x - before!.x)).toBeLessThan(1);
 });
 
+test("a member who folded the menu away sees the frame folded too, and the title stays put", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.addInitScript(() => localStorage.setItem("palco.sidebar", "false"));
+  const release = await holdApp(page);
+  await page.goto("/events");
+  await expect(frameTitle(page)).toHaveText("Events");
+  const before = await frameTitle(page).boundingBox();
+  // The page starts at the left edge, not beside the menu's place.
+  expect(before!.x).toBeLessThan(100);
+  release();
+  await expect(page).toHaveTitle(/Events · Palco Admin$/);
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toHaveText("Events");
+  const after = await title.boundingBox();
+  expect(Math.abs(after!.x - before!.x)).toBeLessThan(1);
+  expect(Math.abs(after!.y - before!.y)).toBeLessThan(1);
+});
+
 test("on a phone, in Spanish and dark, the frame and title are the member's before the app starts", async ({
   browser,
 }) => {

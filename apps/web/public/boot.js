@@ -21,6 +21,8 @@
     const language = localStorage.getItem("palco.language");
     if (available.includes(language)) html.lang = language;
     if (localStorage.getItem("palco.session")) html.setAttribute("data-signed-in", "");
+    // The menu folded away on a wide screen (app-layout.tsx keeps the choice as JSON).
+    if (localStorage.getItem("palco.sidebar") === "false") html.setAttribute("data-menu-folded", "");
   } catch {
     // Storage unavailable: the page as prerendered, in the default language and the light scheme.
     html.setAttribute("data-mantine-color-scheme", "light");

@@ -28,16 +28,27 @@ rmSync(ssrOut, { recursive: true, force: true });
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
 const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
 
+/**
+ * The manifest's chunk for a source module: under its path, or, when Rollup named a dynamic entry's chunk after it
+ * (the manifest then keys it by file, `_signed-in-layout-….js`), under its name.
+ */
+function chunkOf(module) {
+  if (manifest[module]) return manifest[module];
+  const name = path.basename(module).replace(/\.[^.]+$/, "");
+  const named = Object.values(manifest).filter((each) => each.isDynamicEntry && each.name === name);
+  if (named.length !== 1) throw new Error(`${module} has no chunk of its own in the build's manifest`);
+  return named[0];
+}
+
 /** The chunks of these modules (static imports, transitively), less what the entry's own tags already fetch. */
 function chunksOf(modules) {
   const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
+  const visit = (chunk) => {
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunk.imports ?? []) visit(manifest[imported]);
   };
-  for (const module of modules) visit(module);
+  for (const module of modules) visit(chunkOf(module));
   files.delete(entry.file);
   for (const imported of entry.imports ?? []) files.delete(manifest[imported]?.file);
   return [...files];
@@ -114,6 +125,12 @@ await write(
       "html:not([data-signed-in]) [data-prerendered] { display: none; }",
       "[data-shell-page] { display: none; }",
       `${titles.join(",\n")} { display: block; }`,
+      // The menu folded away on a wide screen, as the member left it (boot.js reads the app's stored choice): the
+      // page then starts at the left edge, as the app's own frame will.
+      "@media (min-width: 48em) { html[data-menu-folded] [data-prerendered] {",
+      "  --app-shell-navbar-offset: 0px;",
+      "  --app-shell-navbar-transform: translateX(calc(var(--app-shell-navbar-width) * -1));",
+      "} }",
     ].join("\n"),
     // Every signed-in page's layout, and the hand-off.
     modules: ["src/app/signed-in-layout.tsx", "src/lib/prerender-handoff.ts"],
