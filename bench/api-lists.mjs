@@ -5,7 +5,8 @@
 // (DATABASE_URL works too). BENCH_ROWS, BENCH_DURATION (seconds per case) and BENCH_CONNECTIONS override the sizes.
 // The SQL comes from the kit's own query builder (crudListQueries), and runs as the API runs it (runList): the
 // page, then the total when the page does not tell it: the catalogue's estimate for an unfiltered list, the
-// planner's (EXPLAIN) for a filtered one, and the count up to the cap when the estimate is small.
+// planner's (EXPLAIN) for a filtered one, and the count up to the cap when the estimate is small (on a big table the
+// planner first, then below its threshold the page and the count in one statement).
 // Search terms are drawn from the data too: the 20 most frequent 3-letter prefixes of the names (matches that sit
 // together in name order, like "San …") and 3 rare ones, each measured for BENCH_TERM_DURATION seconds (3). Every
 // case also runs the statements the API sent for it under pgbench (`-M extended`, PostgreSQL only, when pgbench is
@@ -126,7 +127,7 @@ try {
     const statements = listStatements(queries, values);
     // Where the API names its statements (runsNamed), the baselines prepare theirs too.
     const run = named ? namedQuery : query;
-    // What the handler does (runList): the page, then the total when the page does not tell it.
+    // What the handler does (runList): the page and, when the page does not tell it, the total.
     item.raw = () => runList(window, statementRunner(statements, run));
     const url = new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]));
     item.url = `/api/cities${url.size > 0 ? `?${url}` : ""}`;

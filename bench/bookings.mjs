@@ -5,7 +5,7 @@
 //   - GET /api/bookings: page 1, a search, the four filters, and the search with every filter at once, the owner
 //     payment filter (the shipped view "awaiting owner payment" among them), each with its total; the SQL is the
 //     list's own (bookingListSource / bookingListCondition and the list kit's listQueries), run as the API runs it
-//     (runList: the page, then the count when the page does not tell the total);
+//     (runList: the planner's estimate, then the page, counted with it when the estimate is small);
 //   - GET /api/bookings/:id: the route's own prepared statement (preparedFindBooking) on the driver, and the same
 //     statement under pgbench (`-M prepared`, PostgreSQL only, when pgbench is installed);
 //   - GET /api/owners/:id: the kit's detail statement of the owners resource on the driver and under pgbench;

@@ -6,6 +6,7 @@ import { crudListQueries } from "../src/platform/crud.ts";
 import {
   type ListRunner,
   listStatements,
+  MATCHES_COLUMN,
   PLANNED_FROM_TABLE_ROWS,
   plannedTotalFrom,
   resolveWindow,
@@ -82,6 +83,71 @@ describe("totals of big filtered lists", () => {
   });
 });
 
+/** Every statement the API sends while `work` runs. */
+async function statementsSent(work: () => Promise<void>): Promise<string[]> {
+  const client = (t.app.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
+  const original = client.query;
+  const sent: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [text] = args;
+    sent.push(typeof text === "string" ? text : (text as { text: string }).text);
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    client.query = original;
+  }
+  return sent;
+}
+
+describe("a list the planner expects below the threshold", () => {
+  // "00012" is in 22 names (Massa and Quieta 000012 and 000120–000129): more than a page, fewer than the cap.
+  const term = "00012";
+  let expected: string[];
+  beforeAll(async () => {
+    const rows = await t.app.db.execute(
+      sql`select name from cities where search_text like ${`%${term}%`} order by name, id`,
+    );
+    expected = (rows as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+    expect(expected.length).toBeGreaterThan(PAGE_SIZE);
+    expect(expected.length).toBeLessThan(2 * PAGE_SIZE);
+  });
+
+  it("reads its page and exact total in one statement after the planner's estimate", async () => {
+    let first: Awaited<ReturnType<typeof list>> | undefined;
+    const sent = await statementsSent(async () => {
+      first = await list(`/api/cities?search=${term}`);
+    });
+    expect(first).toMatchObject({ total: expected.length, totalKind: "exact", pageCount: 2 });
+    expect(first!.items.map((item) => item.name)).toEqual(expected.slice(0, PAGE_SIZE));
+    expect(first!.items[0]).not.toHaveProperty("__matches");
+    // The planner's estimate, then the page with its total; no count of its own.
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/^explain/);
+  });
+
+  it("pages on by cursor and by number, back again, and past the end, with the same total", async () => {
+    const first = await list(`/api/cities?search=${term}`);
+    const second = await list(`/api/cities?search=${term}&page=2&after=${encodeURIComponent(String(first.next))}`);
+    expect(second).toMatchObject({ total: expected.length, totalKind: "exact", next: null });
+    expect(second.items.map((item) => item.name)).toEqual(expected.slice(PAGE_SIZE));
+    const byNumber = await list(`/api/cities?search=${term}&page=2`);
+    expect(byNumber.items.map((item) => item.name)).toEqual(expected.slice(PAGE_SIZE));
+    const back = await list(`/api/cities?search=${term}&page=1&before=${encodeURIComponent(String(second.previous))}`);
+    expect(back).toMatchObject({ total: expected.length, next: first.next });
+    expect(back.items.map((item) => item.name)).toEqual(expected.slice(0, PAGE_SIZE));
+    const past = await list(`/api/cities?search=${term}&page=5`);
+    expect(past).toMatchObject({ items: [], total: expected.length, totalKind: "exact" });
+  });
+
+  it("answers a chosen order from the same page, descending", async () => {
+    const page = await list(`/api/cities?search=${term}&sort=-name`);
+    expect(page).toMatchObject({ total: expected.length, totalKind: "exact" });
+    expect(page.items.map((item) => item.name)).toEqual([...expected].reverse().slice(0, PAGE_SIZE));
+  });
+});
+
 describe("the same statements on the driver (the benchmark's baseline)", () => {
   it("reach the totals the API answers", async () => {
     const client = (
@@ -94,6 +160,8 @@ describe("the same statements on the driver (the benchmark's baseline)", () => {
       { state: otherState },
       { search: "quieta" },
       { search: "massa 000001" },
+      { search: "00012" },
+      { search: "00012", page: 2 },
     ]) {
       const { window, queries, values } = crudListQueries(t.app.db, cityResource, { page: 1, ...request });
       const { fetched, total, totalKind } = await runList(
@@ -178,6 +246,83 @@ describe("runList", () => {
       totalKind: "estimated",
     });
     expect(calls).toEqual(["planned", "count", "planned"]);
+  });
+
+  describe("with a counted page", () => {
+    const rowsWith = (length: number, matches: number) =>
+      Array.from({ length }, (_, index) => ({ id: index + 1, [MATCHES_COLUMN]: matches }));
+    const counting = (planned: number, counted: unknown[], calls: string[], total = 0): ListRunner => ({
+      ...runner(planned, calls),
+      items: async () => {
+        calls.push("items");
+        return rowsWith(PAGE_SIZE + 1, 0);
+      },
+      count: async () => {
+        calls.push("count");
+        return total;
+      },
+      counted: async () => {
+        calls.push("counted");
+        return counted as Record<string, unknown>[];
+      },
+    });
+
+    it("asks the planner first and takes page and total together when it expects well under the cap", async () => {
+      const calls: string[] = [];
+      const counted = rowsWith(PAGE_SIZE + 1, 40);
+      expect(await runList(window, counting(COUNT_CAP / 2 - 1, counted, calls))).toEqual({
+        fetched: counted,
+        total: 40,
+        totalKind: "exact",
+      });
+      expect(calls).toEqual(["planned", "counted"]);
+    });
+
+    it("walks the list's own page past the threshold, and past the cap", async () => {
+      const calls: string[] = [];
+      expect(await runList(window, counting(123_456, [], calls))).toMatchObject({
+        total: 120_000,
+        totalKind: "estimated",
+      });
+      expect(calls).toEqual(["planned", "items"]);
+      calls.length = 0;
+      const pastCap = rowsWith(PAGE_SIZE + 1, COUNT_CAP + 1);
+      const answer = await runList(window, counting(100, pastCap, calls));
+      expect(answer).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+      expect(answer.fetched).not.toBe(pastCap);
+      expect(calls).toEqual(["planned", "counted", "items"]);
+    });
+
+    it("reads the page, then the count, when the planner expects a list near the cap or past it", async () => {
+      const calls: string[] = [];
+      expect(await runList(window, counting(1_013, [], calls, 2_000))).toMatchObject({
+        total: COUNT_CAP,
+        totalKind: "capped",
+      });
+      expect(await runList(window, counting(PLANNED_TOTAL_FROM - 1, [], calls, 700))).toMatchObject({
+        total: 700,
+        totalKind: "exact",
+      });
+      expect(calls).toEqual(["planned", "items", "count", "planned", "items", "count"]);
+    });
+
+    it("counts when the counted page is empty: no match, or a page past the end", async () => {
+      const calls: string[] = [];
+      expect(await runList(window, counting(100, [], calls, 0))).toEqual({ fetched: [], total: 0, totalKind: "exact" });
+      expect(await runList(window, counting(100, [], calls, 30))).toEqual({
+        fetched: [],
+        total: 30,
+        totalKind: "exact",
+      });
+      expect(calls).toEqual(["planned", "counted", "count", "planned", "counted", "count"]);
+    });
+
+    it("keeps the page-first order on a table too small to ask the planner about", async () => {
+      const calls: string[] = [];
+      const small = { ...counting(100, [], calls, 500), tableRows: async () => PLANNED_FROM_TABLE_ROWS - 1 };
+      expect(await runList(window, small)).toMatchObject({ total: 500, totalKind: "exact" });
+      expect(calls).toEqual(["items", "count"]);
+    });
   });
 
   it("counts without asking the planner on a table too small for it to pay", async () => {

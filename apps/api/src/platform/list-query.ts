@@ -39,7 +39,9 @@ import { ApiError } from "./errors.ts";
  *   matches of a common search term reads some 15,000 rows, the dearest statement of any list request. The
  *   planner is only asked about tables of PLANNED_FROM_TABLE_ROWS rows or more (see there);
  * - the page is read first; when it shows where the list ends (a page by OFFSET with room to spare) that is the
- *   total, and no count runs;
+ *   total, and no count runs. A filtered list the planner is asked about and expects below plannedTotalFrom is
+ *   read the other way round: its matches, up to COUNT_CAP + 1, are read once, counted, and the page ordered from
+ *   them, in one statement (countedItems), where the page's own walk and then the count read them twice;
  * - every request of one shape (which filters, what kind of search, which way it pages) runs the same SQL with
  *   placeholders, built once and kept (building SQL costs the API more than PostgreSQL takes to run a page).
  * Every list orders by its sort columns then id, and needs a btree index on (sort columns…, id), covering the
@@ -361,6 +363,11 @@ function carriedEstimate(table: PgTable) {
 export interface ListQueries {
   /** The page's rows (one more than a page, to tell whether another follows), joined after they are chosen. */
   items: PgSelect;
+  /**
+   * The same page taken from the list's first COUNT_CAP + 1 matches, each row carrying how many there are
+   * (MATCHES_COLUMN): built for a list the planner may be asked about (`planned`) in an order that is not split.
+   */
+  counted: PgSelect | null;
   /** The exact count, stopping at COUNT_CAP + 1 rows. */
   count: PgSelect;
   /** The planner's row estimate of an unfiltered table (null when conditions apply). */
@@ -425,7 +432,8 @@ export function listQueries<TFields extends SelectedFields>(
           .where(where)
           .$dynamic()
       : null;
-  return { items, count: countQuery, estimate, tableRows, planned, table: getTableName(table) };
+  const counted = planned && where && !split ? countedItems(db, source, where, window, order) : null;
+  return { items, counted, count: countQuery, estimate, tableRows, planned, table: getTableName(table) };
 }
 
 /**
@@ -474,6 +482,60 @@ function orderedItems<TFields extends SelectedFields>(
   return source
     .from(db, { ...source.fields, ...hidden, ...carried })
     .where(inArray(table.id, ids))
+    .orderBy(...keyColumns.map((column) => (order.descending ? desc(column) : asc(column))))
+    .$dynamic();
+}
+
+/** The column of a counted page (countedItems) that carries how many rows match, up to COUNT_CAP + 1. */
+export const MATCHES_COLUMN = "__matches";
+
+/**
+ * The page's rows in one order, taken from the list's first COUNT_CAP + 1 matches (read in whatever order the
+ * planner likes, as the count reads them), each row carrying how many matches there are (MATCHES_COLUMN). When
+ * they are COUNT_CAP or fewer they are every match, so the page is the one `orderedItems` walks to and their number
+ * is the total: one read of the matches instead of two (the walk, then the count). Past the cap the page is not the
+ * list's, only its total is known to be past the cap (runList then walks the list's own page).
+ */
+function countedItems<TFields extends SelectedFields>(
+  db: Db,
+  source: ListSource<TFields>,
+  where: SQL,
+  window: Window,
+  order: ListOrder,
+): PgSelect {
+  const { table } = source;
+  const keyColumns = [...order.keys, table.id];
+  const ascending = (window.direction === "forward") !== order.descending;
+  const alias = (index: number) => sql.identifier(`k${index}`);
+  const aliases = sql.join(
+    keyColumns.map((_, index) => alias(index)),
+    sql`, `,
+  );
+  const named = sql.join(
+    keyColumns.map((column, index) => sql`${column} as ${alias(index)}`),
+    sql`, `,
+  );
+  const seekTo = sql.join(
+    keyColumns.map((_, index) => sql`${param(`seek${index}`)}`),
+    sql`, `,
+  );
+  // After the count: a cursor moves the page, not the total.
+  const seek = window.seek ? sql`where (${aliases}) ${sql.raw(ascending ? ">" : "<")} (${seekTo})` : sql``;
+  const direction = sql.raw(ascending ? "asc" : "desc");
+  const page = sql`(select ${alias(keyColumns.length - 1)} as list_id, list_matches
+    from (select ${aliases}, count(*) over () as list_matches
+          from (select ${named} from ${table} where ${where} limit ${sql.raw(String(COUNT_CAP + 1))}) as found) as counted
+    ${seek}
+    order by ${sql.join(
+      keyColumns.map((_, index) => sql`${alias(index)} ${direction}`),
+      sql`, `,
+    )}
+    limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")}) as list_page`;
+  const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, cursorValue(column)]));
+  const matches = sql<number>`list_page.list_matches`.mapWith(Number).as(MATCHES_COLUMN);
+  return source
+    .from(db, { ...source.fields, ...hidden, [MATCHES_COLUMN]: matches })
+    .innerJoin(page, sql`list_page.list_id = ${table.id}`)
     .orderBy(...keyColumns.map((column) => (order.descending ? desc(column) : asc(column))))
     .$dynamic();
 }
@@ -608,6 +670,7 @@ export function listStatements(queries: ListQueries, values: Record<string, unkn
   const planned = queries.planned ? filled(queries.planned) : null;
   return {
     items: filled(queries.items),
+    counted: queries.counted ? filled(queries.counted) : null,
     count: filled(queries.count),
     estimate: queries.estimate ? filled(queries.estimate) : null,
     tableRows: filled(queries.tableRows),
@@ -626,13 +689,14 @@ export function statementRunner(
   const rows = (statement: Statement) => query(statement.sql, statement.params);
   // The SQL text names no columns (drizzle reads its answers by position): the one value of a one-row answer.
   const value = async (statement: Statement) => Number(Object.values((await rows(statement))[0] ?? {})[0] ?? -1);
-  const { estimate, planned } = statements;
+  const { estimate, planned, counted } = statements;
   let fetched: Record<string, unknown>[] = [];
   return {
     items: async () => {
       fetched = await rows(statements.items);
       return fetched;
     },
+    counted: counted ? () => rows(counted) : null,
     count: () => value(statements.count),
     estimate: estimate ? async () => carriedRows(fetched) ?? value(estimate) : null,
     tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
@@ -649,6 +713,8 @@ function carriedRows(fetched: Record<string, unknown>[]): number | undefined {
 /** Runs one list request's statements: how the API answers, and what the benchmark's baseline repeats on the driver. */
 export interface ListRunner {
   items(): Promise<Record<string, unknown>[]>;
+  /** The page from the first COUNT_CAP + 1 matches, each row with their number (countedItems). */
+  counted?: (() => Promise<Record<string, unknown>[]>) | null;
   count(): Promise<number>;
   estimate: (() => Promise<number>) | null;
   /** The table's size, which decides whether `planned` is worth asking (null: ask). */
@@ -663,32 +729,92 @@ function twoDigits(value: number): number {
   return Math.round(value / unit) * unit;
 }
 
+type ListAnswer = { fetched: Record<string, unknown>[]; total: number; totalKind: TotalKind };
+
+/** Whether an OFFSET page ends inside itself: then the list ends there, and that is its total. */
+const endsInPage = (window: Window, fetched: unknown[]) =>
+  !window.seek && fetched.length <= PAGE_SIZE && (fetched.length > 0 || window.offset === 0);
+
 /**
  * The page first; then the total: known from the page when an OFFSET page ends inside it (the list ends there), else
  * the catalogue's estimate for an unfiltered list past the cap, or the planner's for a filtered one it expects past
- * plannedTotalFrom, else the count up to the cap.
+ * plannedTotalFrom, else the count up to the cap. A list with a counted page (`counted`) the planner is asked about
+ * asks it first, and below plannedTotalFrom reads its page and total together (countedItems).
  */
-export async function runList(
-  window: Window,
-  runner: ListRunner,
-): Promise<{ fetched: Record<string, unknown>[]; total: number; totalKind: TotalKind }> {
+export async function runList(window: Window, runner: ListRunner): Promise<ListAnswer> {
+  // Read once, and only for a list the planner may be asked about.
+  let tableRows: Promise<number | undefined> | undefined;
+  const sizeOfTable = () => {
+    tableRows ??= runner.planned && runner.tableRows ? runner.tableRows() : Promise.resolve(undefined);
+    return tableRows;
+  };
+  const asksPlanner = (rows: number | undefined) => rows === undefined || rows >= PLANNED_FROM_TABLE_ROWS;
+  if (runner.counted && runner.planned) {
+    const rows = await sizeOfTable();
+    if (asksPlanner(rows)) return plannerFirst(window, runner, runner.counted, runner.planned, rows);
+  }
   const fetched = await runner.items();
-  if (!window.seek && fetched.length <= PAGE_SIZE && (fetched.length > 0 || window.offset === 0)) {
+  if (endsInPage(window, fetched)) {
     return { fetched, total: window.offset + fetched.length, totalKind: "exact" };
   }
   if (runner.estimate) {
     const estimate = Math.round(await runner.estimate());
     if (estimate > COUNT_CAP) return { fetched, total: estimate, totalKind: "estimated" };
   }
-  const tableRows = runner.planned && runner.tableRows ? await runner.tableRows() : undefined;
-  if (runner.planned && (tableRows === undefined || tableRows >= PLANNED_FROM_TABLE_ROWS)) {
+  const rows = await sizeOfTable();
+  if (runner.planned && asksPlanner(rows)) {
     const planned = await runner.planned();
-    if (planned >= plannedTotalFrom(tableRows)) return { fetched, total: twoDigits(planned), totalKind: "estimated" };
+    if (planned >= plannedTotalFrom(rows)) return { fetched, total: twoDigits(planned), totalKind: "estimated" };
   }
   const counted = await runner.count();
   return counted > COUNT_CAP
     ? { fetched, total: COUNT_CAP, totalKind: "capped" }
     : { fetched, total: counted, totalKind: "exact" };
+}
+
+/**
+ * The planner's estimate under which a list's page is read counted (countedItems). Estimates are rough: one near the
+ * cap often hides a list past it (a venue's 2,000 accepted, captured one-time bookings were expected as 1,013), and
+ * past the cap the counted page costs more than the count it replaces (the matches are also ordered and the page's
+ * rows joined, for nothing).
+ */
+const COUNTED_PAGE_BELOW = COUNT_CAP / 2;
+
+/**
+ * runList for a list with a counted page: the planner's estimate first. Past plannedTotalFrom the list's own page and
+ * that estimate (or the page's end); below COUNTED_PAGE_BELOW the counted page, whose rows carry the total; between
+ * the two the page, then the count. Every answer is the one
+ * the page-first order gives: past the cap (the counted page is not the list's then) the list's own page is read,
+ * and an empty counted page (no match, or a page past the end, or past the cap) is counted.
+ */
+async function plannerFirst(
+  window: Window,
+  runner: ListRunner,
+  counted: () => Promise<Record<string, unknown>[]>,
+  planned: () => Promise<number>,
+  tableRows: number | undefined,
+): Promise<ListAnswer> {
+  const estimate = await planned();
+  const ownPage = async (total: number, totalKind: TotalKind): Promise<ListAnswer> => {
+    const fetched = await runner.items();
+    return endsInPage(window, fetched)
+      ? { fetched, total: window.offset + fetched.length, totalKind: "exact" }
+      : { fetched, total, totalKind };
+  };
+  if (estimate >= plannedTotalFrom(tableRows)) return ownPage(twoDigits(estimate), "estimated");
+  if (estimate >= COUNTED_PAGE_BELOW) {
+    // Likely past the cap, where the counted page would be read for nothing: the page, then the count.
+    const fetched = await runner.items();
+    if (endsInPage(window, fetched)) return { fetched, total: window.offset + fetched.length, totalKind: "exact" };
+    const total = await runner.count();
+    return total > COUNT_CAP
+      ? { fetched, total: COUNT_CAP, totalKind: "capped" }
+      : { fetched, total, totalKind: "exact" };
+  }
+  const fetched = await counted();
+  const matches = fetched.length > 0 ? Number(fetched[0]?.[MATCHES_COLUMN]) : await runner.count();
+  if (matches > COUNT_CAP) return ownPage(COUNT_CAP, "capped");
+  return { fetched, total: matches, totalKind: "exact" };
 }
 
 interface Prepared {
@@ -697,6 +823,7 @@ interface Prepared {
 
 interface PreparedList {
   items: Prepared;
+  counted: Prepared | null;
   count: Prepared;
   estimate: Prepared | null;
   tableRows: Prepared;
@@ -763,6 +890,7 @@ function preparedList<TFields extends SelectedFields>(
     const tableRows = unnamed(queries.tableRows);
     prepared = {
       items: build(queries.items),
+      counted: queries.counted ? build(queries.counted) : null,
       count: build(queries.count),
       // The same statement: an unfiltered list's estimate is its table's size.
       estimate: queries.estimate ? tableRows : null,
@@ -787,7 +915,13 @@ export async function listPage<TFields extends SelectedFields>(
   const split = splitOf(source, sort) !== undefined;
   const order = orderOf(source, sort);
   const window = resolveWindow(request, order, split);
-  const { items, count, estimate, tableRows, planned, table } = preparedList(db, source, condition, window, sort);
+  const { items, counted, count, estimate, tableRows, planned, table } = preparedList(
+    db,
+    source,
+    condition,
+    window,
+    sort,
+  );
   const catalogueRows = async (statement: Prepared) =>
     Number(((await statement.execute({})) as { estimate: number }[])[0]?.estimate ?? -1);
   const values = listValues(condition, window);
@@ -797,6 +931,12 @@ export async function listPage<TFields extends SelectedFields>(
       fetchedRows = (await items.execute(values)) as Record<string, unknown>[];
       return fetchedRows;
     },
+    counted: counted
+      ? async () => {
+          fetchedRows = (await counted.execute(values)) as Record<string, unknown>[];
+          return fetchedRows;
+        }
+      : null,
     count: async () => Number(((await count.execute(values)) as { total: number }[])[0]?.total ?? 0),
     estimate: estimate ? async () => carriedRows(fetchedRows) ?? catalogueRows(estimate) : null,
     tableRows: () => recentTableRows(db, table, () => catalogueRows(tableRows)),
@@ -813,6 +953,7 @@ export async function listPage<TFields extends SelectedFields>(
     const copy = { ...row };
     for (let index = 0; index < keyCount; index++) delete copy[`__key${index}`];
     delete copy[ESTIMATE_COLUMN];
+    delete copy[MATCHES_COLUMN];
     return copy as Row<TFields>;
   });
   const first = page[0];
