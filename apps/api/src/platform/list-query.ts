@@ -446,6 +446,22 @@ function cursorValue(column: SortKey): SortKey {
   return isTimestamp ? sql<string>`${column}::text` : column;
 }
 
+/** The placeholders of a cursor's key (`seek<first>`, `seek<first + 1>`…), one per key column. */
+function seekPlaceholders(keyCount: number, first = 0): SQL {
+  return sql.join(
+    Array.from({ length: keyCount }, (_, index) => sql`${param(`seek${first + index}`)}`),
+    sql`, `,
+  );
+}
+
+/** The page's hidden columns its cursors are taken from (`__key0`…), each as a cursor keeps it. */
+const cursorColumns = (columns: SortKey[]): SelectedFields =>
+  Object.fromEntries(columns.map((column, index) => [`__key${index}`, cursorValue(column)]));
+
+/** The page's rows in list order: the keys, then id, all one way. */
+const inListOrder = (keyColumns: SortKey[], descending: boolean) =>
+  keyColumns.map((column) => (descending ? desc(column) : asc(column)));
+
 /** The page's rows of a list in one order: ids chosen by a walk of the (sort…, id) index, then joined. */
 function orderedItems<TFields extends SelectedFields>(
   db: Db,
@@ -460,10 +476,7 @@ function orderedItems<TFields extends SelectedFields>(
   const forward = window.direction === "forward";
   // The walk's direction: the list's order forward, its reverse before a cursor.
   const ascending = forward !== order.descending;
-  const seekTo = sql.join(
-    keyColumns.map((_, index) => sql`${param(`seek${index}`)}`),
-    sql`, `,
-  );
+  const seekTo = seekPlaceholders(keyColumns.length);
   const seek =
     window.seek &&
     (ascending
@@ -478,11 +491,10 @@ function orderedItems<TFields extends SelectedFields>(
     .orderBy(...walk)
     .limit(PAGE_SIZE + 1)
     .offset(param("offset"));
-  const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, cursorValue(column)]));
   return source
-    .from(db, { ...source.fields, ...hidden, ...carried })
+    .from(db, { ...source.fields, ...cursorColumns(keyColumns), ...carried })
     .where(inArray(table.id, ids))
-    .orderBy(...keyColumns.map((column) => (order.descending ? desc(column) : asc(column))))
+    .orderBy(...inListOrder(keyColumns, order.descending))
     .$dynamic();
 }
 
@@ -515,12 +527,10 @@ function countedItems<TFields extends SelectedFields>(
     keyColumns.map((column, index) => sql`${column} as ${alias(index)}`),
     sql`, `,
   );
-  const seekTo = sql.join(
-    keyColumns.map((_, index) => sql`${param(`seek${index}`)}`),
-    sql`, `,
-  );
   // After the count: a cursor moves the page, not the total.
-  const seek = window.seek ? sql`where (${aliases}) ${sql.raw(ascending ? ">" : "<")} (${seekTo})` : sql``;
+  const seek = window.seek
+    ? sql`where (${aliases}) ${sql.raw(ascending ? ">" : "<")} (${seekPlaceholders(keyColumns.length)})`
+    : sql``;
   const direction = sql.raw(ascending ? "asc" : "desc");
   const page = sql`(select ${alias(keyColumns.length - 1)} as list_id, list_matches
     from (select ${aliases}, count(*) over () as list_matches
@@ -531,12 +541,11 @@ function countedItems<TFields extends SelectedFields>(
       sql`, `,
     )}
     limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")}) as list_page`;
-  const hidden = Object.fromEntries(keyColumns.map((column, index) => [`__key${index}`, cursorValue(column)]));
   const matches = sql<number>`list_page.list_matches`.mapWith(Number).as(MATCHES_COLUMN);
   return source
-    .from(db, { ...source.fields, ...hidden, [MATCHES_COLUMN]: matches })
+    .from(db, { ...source.fields, ...cursorColumns(keyColumns), [MATCHES_COLUMN]: matches })
     .innerJoin(page, sql`list_page.list_id = ${table.id}`)
-    .orderBy(...keyColumns.map((column) => (order.descending ? desc(column) : asc(column))))
+    .orderBy(...inListOrder(keyColumns, order.descending))
     .$dynamic();
 }
 
@@ -559,10 +568,7 @@ function splitItems<TFields extends SelectedFields>(
   const keyColumns = [...sort, table.id];
   const forward = window.direction === "forward";
   const seekPart = window.seek?.[0] as 0 | 1 | undefined;
-  const seekTo = sql.join(
-    keyColumns.map((_, index) => sql`${param(`seek${index + 1}`)}`),
-    sql`, `,
-  );
+  const seekTo = seekPlaceholders(keyColumns.length, 1);
   const keys = sql.join(keyColumns, sql`, `);
   const reach = sql`${param("offset")}::int + ${sql.raw(String(PAGE_SIZE + 1))}`;
   // Part 0 in sort order, part 1 in reverse; walked the other way round before a cursor.
@@ -595,9 +601,7 @@ function splitItems<TFields extends SelectedFields>(
     order by part ${sql.raw(forward ? "asc" : "desc")}, ${sql.join([...inPartOrder(0), ...inPartOrder(1)], sql`, `)}
     limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")})`;
   const partOf = sql<number>`(case when ${split} then 0 else 1 end)`.mapWith(Number);
-  const hidden = Object.fromEntries(
-    [partOf, ...keyColumns].map((column, index) => [`__key${index}`, cursorValue(column)]),
-  );
+  const hidden = cursorColumns([partOf, ...keyColumns]);
   return source
     .from(db, { ...source.fields, ...hidden, ...carried })
     .where(inArray(table.id, ids))
@@ -731,9 +735,19 @@ function twoDigits(value: number): number {
 
 type ListAnswer = { fetched: Record<string, unknown>[]; total: number; totalKind: TotalKind };
 
-/** Whether an OFFSET page ends inside itself: then the list ends there, and that is its total. */
-const endsInPage = (window: Window, fetched: unknown[]) =>
-  !window.seek && fetched.length <= PAGE_SIZE && (fetched.length > 0 || window.offset === 0);
+/** The answer of an OFFSET page that ends inside itself (the list ends there, and that is its total), or null. */
+function endedInPage(window: Window, fetched: Record<string, unknown>[]): ListAnswer | null {
+  const ends = !window.seek && fetched.length <= PAGE_SIZE && (fetched.length > 0 || window.offset === 0);
+  return ends ? { fetched, total: window.offset + fetched.length, totalKind: "exact" } : null;
+}
+
+/** `fetched` with the count up to the cap as its total. */
+async function countedTotal(fetched: Record<string, unknown>[], runner: ListRunner): Promise<ListAnswer> {
+  const counted = await runner.count();
+  return counted > COUNT_CAP
+    ? { fetched, total: COUNT_CAP, totalKind: "capped" }
+    : { fetched, total: counted, totalKind: "exact" };
+}
 
 /**
  * The page first; then the total: known from the page when an OFFSET page ends inside it (the list ends there), else
@@ -754,9 +768,8 @@ export async function runList(window: Window, runner: ListRunner): Promise<ListA
     if (asksPlanner(rows)) return plannerFirst(window, runner, runner.counted, runner.planned, rows);
   }
   const fetched = await runner.items();
-  if (endsInPage(window, fetched)) {
-    return { fetched, total: window.offset + fetched.length, totalKind: "exact" };
-  }
+  const ended = endedInPage(window, fetched);
+  if (ended) return ended;
   if (runner.estimate) {
     const estimate = Math.round(await runner.estimate());
     if (estimate > COUNT_CAP) return { fetched, total: estimate, totalKind: "estimated" };
@@ -766,10 +779,7 @@ export async function runList(window: Window, runner: ListRunner): Promise<ListA
     const planned = await runner.planned();
     if (planned >= plannedTotalFrom(rows)) return { fetched, total: twoDigits(planned), totalKind: "estimated" };
   }
-  const counted = await runner.count();
-  return counted > COUNT_CAP
-    ? { fetched, total: COUNT_CAP, totalKind: "capped" }
-    : { fetched, total: counted, totalKind: "exact" };
+  return countedTotal(fetched, runner);
 }
 
 /**
@@ -783,9 +793,9 @@ const COUNTED_PAGE_BELOW = COUNT_CAP / 2;
 /**
  * runList for a list with a counted page: the planner's estimate first. Past plannedTotalFrom the list's own page and
  * that estimate (or the page's end); below COUNTED_PAGE_BELOW the counted page, whose rows carry the total; between
- * the two the page, then the count. Every answer is the one
- * the page-first order gives: past the cap (the counted page is not the list's then) the list's own page is read,
- * and an empty counted page (no match, or a page past the end, or past the cap) is counted.
+ * the two the page, then the count. Every answer is the one the page-first order gives: past the cap (the counted
+ * page is not the list's then) the list's own page is read, and an empty counted page (no match, or a page past the
+ * end, or past the cap) is counted.
  */
 async function plannerFirst(
   window: Window,
@@ -795,25 +805,19 @@ async function plannerFirst(
   tableRows: number | undefined,
 ): Promise<ListAnswer> {
   const estimate = await planned();
-  const ownPage = async (total: number, totalKind: TotalKind): Promise<ListAnswer> => {
+  /** The list's own page, and `totalOf` it unless the page ends the list. */
+  const ownPage = async (totalOf: (fetched: Record<string, unknown>[]) => ListAnswer | Promise<ListAnswer>) => {
     const fetched = await runner.items();
-    return endsInPage(window, fetched)
-      ? { fetched, total: window.offset + fetched.length, totalKind: "exact" }
-      : { fetched, total, totalKind };
+    return endedInPage(window, fetched) ?? totalOf(fetched);
   };
-  if (estimate >= plannedTotalFrom(tableRows)) return ownPage(twoDigits(estimate), "estimated");
-  if (estimate >= COUNTED_PAGE_BELOW) {
-    // Likely past the cap, where the counted page would be read for nothing: the page, then the count.
-    const fetched = await runner.items();
-    if (endsInPage(window, fetched)) return { fetched, total: window.offset + fetched.length, totalKind: "exact" };
-    const total = await runner.count();
-    return total > COUNT_CAP
-      ? { fetched, total: COUNT_CAP, totalKind: "capped" }
-      : { fetched, total, totalKind: "exact" };
+  if (estimate >= plannedTotalFrom(tableRows)) {
+    return ownPage((fetched) => ({ fetched, total: twoDigits(estimate), totalKind: "estimated" }));
   }
+  // Likely past the cap, where the counted page would be read for nothing: the page, then the count.
+  if (estimate >= COUNTED_PAGE_BELOW) return ownPage((fetched) => countedTotal(fetched, runner));
   const fetched = await counted();
   const matches = fetched.length > 0 ? Number(fetched[0]?.[MATCHES_COLUMN]) : await runner.count();
-  if (matches > COUNT_CAP) return ownPage(COUNT_CAP, "capped");
+  if (matches > COUNT_CAP) return ownPage((page) => ({ fetched: page, total: COUNT_CAP, totalKind: "capped" }));
   return { fetched, total: matches, totalKind: "exact" };
 }
 
