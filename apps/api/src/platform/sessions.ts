@@ -219,6 +219,10 @@ export class Sessions {
     ];
     const what = invalidations.some((item) => item === "everyone") ? ["everyone" as const] : invalidations;
     for (const item of what) this.cache.invalidate(item);
+    // Every instance forgets the sessions before their sockets close: a client whose socket another instance
+    // closes asks that instance who it is at once, and must not be answered from its cache as still signed in.
+    const publisher = this.publisher;
+    if (publisher && what.length > 0) await Promise.all(what.map((item) => this.publish(publisher, item)));
     for (const scope of ended) {
       for (const listener of this.listeners) {
         try {
@@ -228,9 +232,6 @@ export class Sessions {
         }
       }
     }
-    const publisher = this.publisher;
-    if (!publisher || what.length === 0) return;
-    await Promise.all(what.map((item) => this.publish(publisher, item)));
   }
 
   /**
