@@ -1,10 +1,14 @@
 import { COUNT_CAP, PAGE_SIZE, PLANNED_TOTAL_FROM } from "@palco/shared";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { beforeAll, describe, expect, it } from "vitest";
+import { bookingListCondition, bookingListSource, bookingSorts } from "../src/modules/bookings/routes.ts";
 import { cityResource } from "../src/modules/cities/routes.ts";
 import { crudListQueries } from "../src/platform/crud.ts";
 import {
+  chosenOrder,
   type ListRunner,
+  listQueries,
   listStatements,
   MATCHES_COLUMN,
   PLANNED_FROM_TABLE_ROWS,
@@ -13,6 +17,7 @@ import {
   runList,
   statementRunner,
 } from "../src/platform/list-query.ts";
+import * as schema from "../src/platform/schema.ts";
 import { cities } from "../src/platform/schema.ts";
 import { call, readPage, type TestApp, withTestApp } from "./helpers.ts";
 
@@ -317,12 +322,55 @@ describe("runList", () => {
       expect(calls).toEqual(["planned", "counted", "count", "planned", "counted", "count"]);
     });
 
+    it("under a bounded search reads the counted page first, and asks the planner only past the cap", async () => {
+      const calls: string[] = [];
+      const first = (planned: number, counted: unknown[], total = 0) => ({
+        ...counting(planned, counted, calls, total),
+        countedFirst: true,
+      });
+      // Within the cap the counted page is the answer, whatever the planner would have expected.
+      const counted = rowsWith(PAGE_SIZE + 1, 40);
+      expect(await runList(window, first(123_456, counted))).toEqual({
+        fetched: counted,
+        total: 40,
+        totalKind: "exact",
+      });
+      expect(calls).toEqual(["counted"]);
+      calls.length = 0;
+      // Past the cap: the planner's estimate past the threshold, else the cap, each with the list's own page.
+      const pastCap = rowsWith(PAGE_SIZE + 1, COUNT_CAP + 1);
+      const estimated = await runList(window, first(123_456, pastCap));
+      expect(estimated).toMatchObject({ total: 120_000, totalKind: "estimated" });
+      expect(estimated.fetched).not.toBe(pastCap);
+      expect(await runList(window, first(700, pastCap))).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+      expect(calls).toEqual(["counted", "planned", "items", "counted", "planned", "items"]);
+      calls.length = 0;
+      // An empty counted page (no match, a page past the end) is counted.
+      expect(await runList(window, first(100, [], 0))).toEqual({ fetched: [], total: 0, totalKind: "exact" });
+      expect(calls).toEqual(["counted", "count"]);
+    });
+
     it("keeps the page-first order on a table too small to ask the planner about", async () => {
       const calls: string[] = [];
       const small = { ...counting(100, [], calls, 500), tableRows: async () => PLANNED_FROM_TABLE_ROWS - 1 };
       expect(await runList(window, small)).toMatchObject({ total: 500, totalKind: "exact" });
       expect(calls).toEqual(["items", "count"]);
     });
+  });
+
+  it("reads the counted page first only for a search within a bounded filter (a venue's bookings)", () => {
+    const builder = drizzle.mock({ schema });
+    const countedFirst = (query: Record<string, unknown>) => {
+      const condition = bookingListCondition({ page: 1, ...query });
+      const order = chosenOrder(undefined, bookingSorts, bookingListSource.sort);
+      return listQueries(builder, bookingListSource, condition, resolveWindow({ page: 1 }, order), order).countedFirst;
+    };
+    expect(countedFirst({ search: "velázquez", venueId: 7 })).toBe(true);
+    expect(countedFirst({ search: "0001234", venueId: 7, status: "accepted" })).toBe(true);
+    // Without a pattern the planner's estimate is cheap; without the venue the matches may be anywhere.
+    expect(countedFirst({ venueId: 7, status: "accepted" })).toBe(false);
+    expect(countedFirst({ search: "velázquez", status: "accepted" })).toBe(false);
+    expect(countedFirst({ search: "plc-7k3m9q", venueId: 7 })).toBe(false);
   });
 
   it("counts without asking the planner on a table too small for it to pay", async () => {

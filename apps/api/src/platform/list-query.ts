@@ -41,7 +41,9 @@ import { ApiError } from "./errors.ts";
  * - the page is read first; when it shows where the list ends (a page by OFFSET with room to spare) that is the
  *   total, and no count runs. A filtered list the planner is asked about and expects below plannedTotalFrom is
  *   read the other way round: its matches, up to COUNT_CAP + 1, are read once, counted, and the page ordered from
- *   them, in one statement (countedItems), where the page's own walk and then the count read them twice;
+ *   them, in one statement (countedItems), where the page's own walk and then the count read them twice. Under a
+ *   condition whose rows are few and indexed together (ListCondition.bounded: one venue's bookings) that statement
+ *   runs first and the planner is asked only past the cap: planning a LIKE costs more than reading such rows;
  * - every request of one shape (which filters, what kind of search, which way it pages) runs the same SQL with
  *   placeholders, built once and kept (building SQL costs the API more than PostgreSQL takes to run a page).
  * Every list orders by its sort columns then id, and needs a btree index on (sort columns…, id), covering the
@@ -140,6 +142,16 @@ export interface ListCondition {
    * statistics and LIKE patterns, not conditions it can only guess at (a function's result, say). Counted otherwise.
    */
   estimable?: boolean;
+  /**
+   * Its rows are one small, indexed part of the table (one venue's bookings), which reading to the cap costs about
+   * what asking the planner about it does: a list under it reads its counted page first (runList).
+   */
+  bounded?: boolean;
+  /**
+   * It tests a LIKE '%term%' pattern, which the planner judges by running it on the column's sampled values (1,000 of
+   * them, migration 0023): about half a millisecond of every plan.
+   */
+  matchesPattern?: boolean;
 }
 
 export const param = (name: string) => sql.placeholder(name);
@@ -153,13 +165,29 @@ export function allOf(...conditions: ListCondition[]): ListCondition {
     where: and(...conditions.map((condition) => condition.where)),
     values: Object.assign({}, ...conditions.map((condition) => condition.values)),
     estimable: conditions.every((condition) => condition.where === undefined || condition.estimable === true),
+    bounded: conditions.some((condition) => condition.bounded === true),
+    matchesPattern: conditions.some((condition) => condition.matchesPattern === true),
   };
 }
 
-/** `name = value`-like condition of a query-string filter, absent when the request does not use it. */
-export function filterCondition(name: string, value: unknown, toCondition: (value: SQL) => SQL): ListCondition {
+/**
+ * `name = value`-like condition of a query-string filter, absent when the request does not use it; `bounded` when
+ * a value's rows are few and indexed together (ListCondition.bounded).
+ */
+export function filterCondition(
+  name: string,
+  value: unknown,
+  toCondition: (value: SQL) => SQL,
+  { bounded = false } = {},
+): ListCondition {
   if (value === undefined) return noCondition;
-  return { key: `${name}=`, where: toCondition(sql`${param(name)}`), values: { [name]: value }, estimable: true };
+  return {
+    key: `${name}=`,
+    where: toCondition(sql`${param(name)}`),
+    values: { [name]: value },
+    estimable: true,
+    bounded,
+  };
 }
 
 /**
@@ -181,6 +209,7 @@ export function searchCondition(
       where: or(...columns.contains.map((column) => ilike(column, sql`${search}`))),
       values: { search: `%${escaped}%` },
       estimable: true,
+      matchesPattern: true,
     };
   }
   return {
@@ -223,6 +252,7 @@ export function nameSearch(
           where: ilike(name, sql`${search}`),
           values: { search: `%${escaped}%` },
           estimable: true,
+          matchesPattern: true,
         },
         sort: [name],
       };
@@ -231,7 +261,13 @@ export function nameSearch(
     if (word === trimmed) {
       const where = like(lowered, sql`lower(${search})`);
       return {
-        condition: { key: "contains", where, values: { search: `%${escaped}%` }, estimable: true },
+        condition: {
+          key: "contains",
+          where,
+          values: { search: `%${escaped}%` },
+          estimable: true,
+          matchesPattern: true,
+        },
         sort: [name],
       };
     }
@@ -242,7 +278,12 @@ export function nameSearch(
     const term = param("term");
     const where = and(like(lowered, sql`lower(${search})`), sql`strpos(${lowered}, lower(${term})) > 0`);
     return {
-      condition: { key: "contains-word", where, values: { search: `%${escapeLike(word)}%`, term: trimmed } },
+      condition: {
+        key: "contains-word",
+        where,
+        values: { search: `%${escapeLike(word)}%`, term: trimmed },
+        matchesPattern: true,
+      },
       sort: [name],
     };
   }
@@ -378,6 +419,8 @@ export interface ListQueries {
   table: string;
   /** The rows `EXPLAIN` asks the planner about: an estimable filtered list's (else null). */
   planned: PgSelect | null;
+  /** `counted` is read before the planner is asked: a bounded condition with a LIKE pattern (ListCondition). */
+  countedFirst: boolean;
 }
 
 /** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
@@ -433,7 +476,9 @@ export function listQueries<TFields extends SelectedFields>(
           .$dynamic()
       : null;
   const counted = planned && where && !split ? countedItems(db, source, where, window, order) : null;
-  return { items, counted, count: countQuery, estimate, tableRows, planned, table: getTableName(table) };
+  // Where asking the planner costs more than reading the bounded rows: it judges a LIKE pattern by its samples.
+  const countedFirst = counted !== null && condition.bounded === true && condition.matchesPattern === true;
+  return { items, counted, count: countQuery, estimate, tableRows, planned, countedFirst, table: getTableName(table) };
 }
 
 /**
@@ -679,6 +724,7 @@ export function listStatements(queries: ListQueries, values: Record<string, unkn
     estimate: queries.estimate ? filled(queries.estimate) : null,
     tableRows: filled(queries.tableRows),
     planned: planned ? { sql: EXPLAIN + planned.sql, params: planned.params } : null,
+    countedFirst: queries.countedFirst,
     table: queries.table,
   };
 }
@@ -693,9 +739,10 @@ export function statementRunner(
   const rows = (statement: Statement) => query(statement.sql, statement.params);
   // The SQL text names no columns (drizzle reads its answers by position): the one value of a one-row answer.
   const value = async (statement: Statement) => Number(Object.values((await rows(statement))[0] ?? {})[0] ?? -1);
-  const { estimate, planned, counted } = statements;
+  const { estimate, planned, counted, countedFirst } = statements;
   let fetched: Record<string, unknown>[] = [];
   return {
+    countedFirst,
     items: async () => {
       fetched = await rows(statements.items);
       return fetched;
@@ -725,6 +772,8 @@ export interface ListRunner {
   tableRows: (() => Promise<number>) | null;
   /** The planner's estimate of an estimable filtered list's rows. */
   planned: (() => Promise<number>) | null;
+  /** Read `counted` before asking `planned` (ListQueries.countedFirst). */
+  countedFirst?: boolean;
 }
 
 /** 123,456 → 120,000: a planner's guess at a filtered list is no better than its first two digits. */
@@ -741,19 +790,30 @@ function endedInPage(window: Window, fetched: Record<string, unknown>[]): ListAn
   return ends ? { fetched, total: window.offset + fetched.length, totalKind: "exact" } : null;
 }
 
+/** `fetched` past the cap: "more than COUNT_CAP". */
+const cappedTotal = (fetched: Record<string, unknown>[]): ListAnswer => ({
+  fetched,
+  total: COUNT_CAP,
+  totalKind: "capped",
+});
+
+/** `fetched` with the planner's `estimate`, to two digits, as its total. */
+const estimatedTotal =
+  (estimate: number) =>
+  (fetched: Record<string, unknown>[]): ListAnswer => ({ fetched, total: twoDigits(estimate), totalKind: "estimated" });
+
 /** `fetched` with the count up to the cap as its total. */
 async function countedTotal(fetched: Record<string, unknown>[], runner: ListRunner): Promise<ListAnswer> {
   const counted = await runner.count();
-  return counted > COUNT_CAP
-    ? { fetched, total: COUNT_CAP, totalKind: "capped" }
-    : { fetched, total: counted, totalKind: "exact" };
+  return counted > COUNT_CAP ? cappedTotal(fetched) : { fetched, total: counted, totalKind: "exact" };
 }
 
 /**
  * The page first; then the total: known from the page when an OFFSET page ends inside it (the list ends there), else
  * the catalogue's estimate for an unfiltered list past the cap, or the planner's for a filtered one it expects past
  * plannedTotalFrom, else the count up to the cap. A list with a counted page (`counted`) the planner is asked about
- * asks it first, and below plannedTotalFrom reads its page and total together (countedItems).
+ * asks it first, and below plannedTotalFrom reads its page and total together (countedItems); under a bounded
+ * condition it reads that counted page first, and asks the planner only past the cap (countedFirst).
  */
 export async function runList(window: Window, runner: ListRunner): Promise<ListAnswer> {
   // Read once, and only for a list the planner may be asked about.
@@ -765,7 +825,10 @@ export async function runList(window: Window, runner: ListRunner): Promise<ListA
   const asksPlanner = (rows: number | undefined) => rows === undefined || rows >= PLANNED_FROM_TABLE_ROWS;
   if (runner.counted && runner.planned) {
     const rows = await sizeOfTable();
-    if (asksPlanner(rows)) return plannerFirst(window, runner, runner.counted, runner.planned, rows);
+    if (asksPlanner(rows)) {
+      const first = runner.countedFirst ? countedFirst : plannerFirst;
+      return first(window, runner, runner.counted, runner.planned, rows);
+    }
   }
   const fetched = await runner.items();
   const ended = endedInPage(window, fetched);
@@ -777,7 +840,7 @@ export async function runList(window: Window, runner: ListRunner): Promise<ListA
   const rows = await sizeOfTable();
   if (runner.planned && asksPlanner(rows)) {
     const planned = await runner.planned();
-    if (planned >= plannedTotalFrom(rows)) return { fetched, total: twoDigits(planned), totalKind: "estimated" };
+    if (planned >= plannedTotalFrom(rows)) return estimatedTotal(planned)(fetched);
   }
   return countedTotal(fetched, runner);
 }
@@ -790,6 +853,15 @@ export async function runList(window: Window, runner: ListRunner): Promise<ListA
  */
 const COUNTED_PAGE_BELOW = COUNT_CAP / 2;
 
+/** The order in which a list with a counted page reads it and asks the planner (plannerFirst, countedFirst). */
+type CountedOrder = (
+  window: Window,
+  runner: ListRunner,
+  counted: () => Promise<Record<string, unknown>[]>,
+  planned: () => Promise<number>,
+  tableRows: number | undefined,
+) => Promise<ListAnswer>;
+
 /**
  * runList for a list with a counted page: the planner's estimate first. Past plannedTotalFrom the list's own page and
  * that estimate (or the page's end); below COUNTED_PAGE_BELOW the counted page, whose rows carry the total; between
@@ -797,28 +869,44 @@ const COUNTED_PAGE_BELOW = COUNT_CAP / 2;
  * page is not the list's then) the list's own page is read, and an empty counted page (no match, or a page past the
  * end, or past the cap) is counted.
  */
-async function plannerFirst(
-  window: Window,
-  runner: ListRunner,
-  counted: () => Promise<Record<string, unknown>[]>,
-  planned: () => Promise<number>,
-  tableRows: number | undefined,
-): Promise<ListAnswer> {
+const plannerFirst: CountedOrder = async (window, runner, counted, planned, tableRows) => {
   const estimate = await planned();
-  /** The list's own page, and `totalOf` it unless the page ends the list. */
-  const ownPage = async (totalOf: (fetched: Record<string, unknown>[]) => ListAnswer | Promise<ListAnswer>) => {
-    const fetched = await runner.items();
-    return endedInPage(window, fetched) ?? totalOf(fetched);
-  };
-  if (estimate >= plannedTotalFrom(tableRows)) {
-    return ownPage((fetched) => ({ fetched, total: twoDigits(estimate), totalKind: "estimated" }));
-  }
+  if (estimate >= plannedTotalFrom(tableRows)) return ownPage(window, runner, estimatedTotal(estimate));
   // Likely past the cap, where the counted page would be read for nothing: the page, then the count.
-  if (estimate >= COUNTED_PAGE_BELOW) return ownPage((fetched) => countedTotal(fetched, runner));
+  if (estimate >= COUNTED_PAGE_BELOW) return ownPage(window, runner, (fetched) => countedTotal(fetched, runner));
+  const { fetched, matches } = await countedPage(runner, counted);
+  if (matches > COUNT_CAP) return ownPage(window, runner, cappedTotal);
+  return { fetched, total: matches, totalKind: "exact" };
+};
+
+/**
+ * runList for a list under a bounded condition (ListCondition.bounded): the counted page first, whose rows carry
+ * the total when the matches are within the cap; past it the planner's estimate, or the cap, with the list's own
+ * page. Answers as plannerFirst does, except where the planner expects plannedTotalFrom rows or more of a list
+ * that holds no more than the cap: that list is counted, not estimated.
+ */
+const countedFirst: CountedOrder = async (window, runner, counted, planned, tableRows) => {
+  const { fetched, matches } = await countedPage(runner, counted);
+  if (matches <= COUNT_CAP) return { fetched, total: matches, totalKind: "exact" };
+  const estimate = await planned();
+  return ownPage(window, runner, estimate >= plannedTotalFrom(tableRows) ? estimatedTotal(estimate) : cappedTotal);
+};
+
+/** The counted page and how many rows match, counted apart when the page is empty (no match, or past the end). */
+async function countedPage(runner: ListRunner, counted: () => Promise<Record<string, unknown>[]>) {
   const fetched = await counted();
   const matches = fetched.length > 0 ? Number(fetched[0]?.[MATCHES_COLUMN]) : await runner.count();
-  if (matches > COUNT_CAP) return ownPage((page) => ({ fetched: page, total: COUNT_CAP, totalKind: "capped" }));
-  return { fetched, total: matches, totalKind: "exact" };
+  return { fetched, matches };
+}
+
+/** The list's own page, and `totalOf` it unless the page ends the list. */
+async function ownPage(
+  window: Window,
+  runner: ListRunner,
+  totalOf: (fetched: Record<string, unknown>[]) => ListAnswer | Promise<ListAnswer>,
+): Promise<ListAnswer> {
+  const fetched = await runner.items();
+  return endedInPage(window, fetched) ?? totalOf(fetched);
 }
 
 interface Prepared {
@@ -832,6 +920,7 @@ interface PreparedList {
   estimate: Prepared | null;
   tableRows: Prepared;
   planned: Prepared | null;
+  countedFirst: boolean;
   table: string;
 }
 
@@ -900,6 +989,7 @@ function preparedList<TFields extends SelectedFields>(
       estimate: queries.estimate ? tableRows : null,
       tableRows,
       planned: queries.planned ? explained(db, queries.planned) : null,
+      countedFirst: queries.countedFirst,
       table: queries.table,
     };
     byKey.set(key, prepared);
@@ -919,7 +1009,7 @@ export async function listPage<TFields extends SelectedFields>(
   const split = splitOf(source, sort) !== undefined;
   const order = orderOf(source, sort);
   const window = resolveWindow(request, order, split);
-  const { items, counted, count, estimate, tableRows, planned, table } = preparedList(
+  const { items, counted, count, estimate, tableRows, planned, countedFirst, table } = preparedList(
     db,
     source,
     condition,
@@ -945,6 +1035,7 @@ export async function listPage<TFields extends SelectedFields>(
     estimate: estimate ? async () => carriedRows(fetchedRows) ?? catalogueRows(estimate) : null,
     tableRows: () => recentTableRows(db, table, () => catalogueRows(tableRows)),
     planned: planned ? async () => plannedRows((await planned.execute(values)) as Record<string, unknown>[]) : null,
+    countedFirst,
   });
   // A split list's key starts with the part of the list the row is in.
   const keyCount = order.keys.length + 1 + (split ? 1 : 0);

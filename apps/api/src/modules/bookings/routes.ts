@@ -198,9 +198,9 @@ function bookingSearch(term: string | undefined): ListCondition {
     // against the column's statistics at a quarter of ILIKE's planning cost, and every list request plans it three
     // times (the page, the planner's estimate, the count).
     const folio = like(bookings.folio, sql`upper(${search})`);
-    return { key: "contains-folio", where: or(text, folio), values, estimable: true };
+    return { key: "contains-folio", where: or(text, folio), values, estimable: true, matchesPattern: true };
   }
-  return { key: "contains", where: text, values, estimable: true };
+  return { key: "contains", where: text, values, estimable: true, matchesPattern: true };
 }
 
 /**
@@ -212,7 +212,10 @@ export function bookingListCondition(query: Record<string, unknown> & { search?:
   return allOf(
     search,
     ...Object.entries(filters).map(([name, toCondition]) =>
-      filterCondition(name, query[name] === "" ? undefined : query[name], toCondition as never),
+      filterCondition(name, query[name] === "" ? undefined : query[name], toCondition as never, {
+        // A venue's bookings are one range of bookings_venue_idx and bookings_venue_filters_idx.
+        bounded: name === "venueId",
+      }),
     ),
     ownerPaymentCondition(query.ownerPaymentStatus),
   );
