@@ -94,6 +94,10 @@ try {
     { name: "search (a whole key)", query: { search: sample.key.toLowerCase() } },
     { name: "search (part of a folio)", query: { search: sample.folio.slice(3) } },
     { name: "every filter", query: every },
+    // A search within one filter, no venue: the filter's range of its index (its own, carrying the searched text).
+    { name: "search + status", query: { search: surname, status: "accepted" } },
+    { name: "search + payment status", query: { search: surname, paymentStatus: "capture" } },
+    { name: "search + box type", query: { search: surname, boxType: "season" } },
     { name: "search + every filter", query: { search: surname, ...every } },
     // Sortable lists (sort=<field>, -<field> descending): each order walks its own (column, id) index.
     { name: "sorted by date, oldest first", query: { sort: "createdAt" } },

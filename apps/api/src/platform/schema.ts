@@ -724,6 +724,8 @@ export const bookings = pgTable(
     // filters, the searched text and the sorted columns (INCLUDE, migrations 0010, 0020 and 0021: drizzle cannot
     // declare it), so a page and its count within a venue, with any other filter and search, read that index alone.
     index("bookings_venue_idx").on(t.venueId, t.id),
+    // The three filters' indexes carry the searched text and folio too (INCLUDE, migration 0026), so a search within
+    // one filter is counted and paged from that filter's range of the index alone.
     index("bookings_status_idx").on(t.status, t.id),
     index("bookings_payment_status_idx").on(t.paymentStatus, t.id),
     index("bookings_box_type_idx").on(t.boxType, t.id),
