@@ -8,13 +8,14 @@
 //     (runList: the planner's estimate, then the page, counted with it when the estimate is small);
 //   - GET /api/bookings/:id: the route's own prepared statement (preparedFindBooking) on the driver, and the same
 //     statement under pgbench (`-M prepared`, PostgreSQL only, when pgbench is installed);
-//   - GET /api/owners/:id: the kit's detail statement of the owners resource on the driver and under pgbench;
+//   - GET /api/owners/:id: the kit's detail statement of the owners resource, named as the API runs it, on the
+//     driver and under pgbench;
 //   - GET /api/notifications/count: the route's own unreadCount, in-process on the driver.
 //   BENCH_ONLY=bookings npm run bench        (BENCH_DATABASE_URL=postgres://… for PostgreSQL; BENCH_CASES=<regex>
 //                                            measures only the list cases whose name matches)
 // Each list case also runs the statements the API sent for it under pgbench (`-M extended`, PostgreSQL only, when
 // pgbench is installed). Payments are left out (the list reads the first payment's status from the booking row).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import {
@@ -151,14 +152,16 @@ try {
   await closedLoop(detail.raw, WARMUP);
   detail.baseline = await closedLoop(detail.raw, DURATION);
   detail.pgbench = bench.pgbench([bookingDetailQuery(builder, sample.id).toSQL()]);
-  // One owner's detail (the kit's detail statement): bank account, boxes, review decisions.
+  // One owner's detail (the kit's detail statement, named on the server as the API runs it): bank account, boxes,
+  // review decisions.
   const [{ ownerId }] = await query('select id as "ownerId" from owners order by id offset 500 limit 1');
   const owners = ownerResource({}).entity;
-  const ownerStatement = (on) => owners.from(on, owners.fields).where(eq(schema.owners.id, ownerId)).limit(1);
-  const owner = { raw: () => ownerStatement(db), url: `/api/owners/${ownerId}` };
+  const ownerStatement = (on, id) => owners.from(on, owners.fields).where(eq(schema.owners.id, id)).limit(1);
+  const ownerDetail = ownerStatement(db, sql.placeholder("id")).prepare("bench_owner_detail");
+  const owner = { raw: () => ownerDetail.execute({ id: ownerId }), url: `/api/owners/${ownerId}` };
   await closedLoop(owner.raw, WARMUP);
   owner.baseline = await closedLoop(owner.raw, DURATION);
-  owner.pgbench = bench.pgbench([ownerStatement(builder).toSQL()], "extended");
+  owner.pgbench = bench.pgbench([ownerStatement(builder, ownerId).toSQL()]);
   const count = { raw: () => unreadCount(db, admin), url: "/api/notifications/count" };
   await closedLoop(count.raw, WARMUP);
   count.baseline = await closedLoop(count.raw, DURATION);
