@@ -104,3 +104,23 @@ test("a visitor without a session sees no frame, then the sign-in page", async (
   await expect(page).toHaveURL("/login");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
 });
+
+test("the app's stylesheet comes once, in the page: a list opened signed in neither fetches nor applies it again", async ({
+  page,
+}) => {
+  await signIn(page, USERS.admin);
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/countries");
+  await expect(page.getByRole("link", { name: "Add country" })).toBeVisible();
+  // The list's own lazy chunks have loaded (its rows are shown): any stylesheet they asked for was asked by now.
+  await expect(page.getByRole("table", { name: "Countries" }).getByRole("row").nth(1)).toBeVisible();
+  expect(stylesheets.filter((file) => /\/assets\/index-[^/]+\.css$/.test(file))).toEqual([]);
+  // Mantine's rules are in the document once: a second copy would double the work of every style calculation.
+  // The e2e tsconfig has no DOM types: the count runs as page script.
+  const copies = await page.evaluate(`[...document.styleSheets].filter((sheet) =>
+    [...sheet.cssRules].some((rule) => rule.cssText.startsWith(":root, :host { color-scheme:"))).length`);
+  expect(copies).toBe(1);
+});

@@ -87,7 +87,11 @@ function prerendered(pages, { css, modules, attributes = "" }) {
   for (const [tag, file] of stylesheets) {
     const stylesheet = readFileSync(path.join(dist, file), "utf8");
     if (/url\(/.test(stylesheet)) throw new Error(`${file} refers to other files: inlined, their paths would break`);
-    html = html.replace(tag, () => `<style>${stylesheet}</style>`);
+    // The link stays, disabled (never fetched): a lazy route's import lists the entry's stylesheet among its
+    // dependencies, and Vite's loader adds it to the page unless a stylesheet link to it is already there. Without
+    // the link every signed-in page downloaded the stylesheet again and styled the page with each rule twice.
+    const kept = `<link rel="stylesheet" href="/${file}" disabled>`;
+    html = html.replace(tag, () => `<style>${stylesheet}</style>${kept}`);
   }
   if (stylesheets.length === 0 || !html.includes("data-prerendered") || !html.includes("/boot.js")) {
     throw new Error("index.html no longer has the places a prerendered page goes in");
