@@ -64,6 +64,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dist/.vite/manifest.json: the chunk graph that scripts/bundle-budget.mjs measures (not served).
     manifest: true,
     rollupOptions: {
+      // zod's builders have no side effects: a schema nobody in a chunk uses is dropped with the calls that build
+      // it, and zod with it where no schema is left (a list imports a module of packages/shared for a constant).
+      treeshake: { manualPureFunctions: ["z"] },
       // zod's sources have prose comments that mention `@__PURE__`; Rollup drops them and says so on every build.
       // Harmless (the comments are not annotations): keep them out of `npm start`'s output, and warn about the rest.
       onwarn(warning, warn) {

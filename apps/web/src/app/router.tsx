@@ -46,13 +46,16 @@ function resourceRoutes(meta: ResourceMeta): RouteObject {
   };
   const detail: RouteObject["lazy"] = async () => {
     const [{ default: resource }, { DetailPage }] = await Promise.all([load(), import("@/kit/detail-page.tsx")]);
+    await resource.detail.preload?.();
     return { element: <DetailPage resource={resource} /> };
   };
   const form =
     (mode: "create" | "edit"): RouteObject["lazy"] =>
     async () => {
       const [{ default: resource }, { FormRoute }] = await Promise.all([load(), import("@/kit/form-page.tsx")]);
-      return { element: <FormRoute resource={resource} mode={mode} /> };
+      // The router declares form routes only for resources with a form; its schema comes with the form alone.
+      const schema = await resource.form!.schema();
+      return { element: <FormRoute resource={resource} mode={mode} schema={schema} /> };
     };
 
   const children: RouteObject[] = [guarded(permissions.index, { index: true, lazy: list })];

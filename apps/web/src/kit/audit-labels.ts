@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@palco/shared/constants";
 import { isPermissionCode, PERMISSIONS } from "@palco/shared/permissions";
-import { AUDIT_REDACTED, type AuditChanges, type AuditResource } from "@palco/shared/resources/audit";
+import type { AuditChanges } from "@palco/shared/resources/audit";
+import { AUDIT_REDACTED, type AuditResource } from "@palco/shared/resources/audit-values";
 import dayjs from "dayjs";
 import type { TFunction } from "i18next";
 import { formatDateTime, formatDay, formatMoney } from "./format.ts";

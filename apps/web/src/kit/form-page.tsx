@@ -22,6 +22,7 @@ import {
   type FormConfig,
   type FormFieldDef,
   type FormMode,
+  type FormSchema,
   type FormSection,
   type Resource,
   resourcePath,
@@ -31,8 +32,13 @@ import { type StaleConflict, StaleVersionPanel, staleConflictOf } from "./stale-
 import { type Notice, stepUpDeclinedNotice } from "./step-up-declined.ts";
 import { versionOf } from "./versions.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: the form page does not look at list items
-type Props<T extends Entity> = { resource: Resource<T, FieldValues, any>; mode: FormMode };
+type Props<T extends Entity> = {
+  // biome-ignore lint/suspicious/noExplicitAny: the form page does not look at list items
+  resource: Resource<T, FieldValues, any>;
+  mode: FormMode;
+  /** The form's schema, loaded by the route (FormConfig.schema). */
+  schema: FormSchema;
+};
 
 /** Kinds that take the focus when the form opens (the first one of the form). */
 const FOCUSABLE_FIRST = new Set<FormFieldDef["kind"]>(["text", "password", "select"]);
@@ -64,7 +70,7 @@ function WhenVisible({
  * store/update text.
  * Create goes to the list, update to the detail, delete (edit only) to the list — each with a success banner.
  */
-export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
+export function FormPage<T extends Entity>({ resource, mode, schema: loaded }: Props<T>) {
   const { meta, api } = resource;
   // The router only declares form routes for resources that have a form.
   const config = resource.form!;
@@ -89,10 +95,7 @@ export function FormPage<T extends Entity>({ resource, mode }: Props<T>) {
   const [reloading, setReloading] = useState(false);
   const title = usePageTitle(`${meta.ns}.${isEdit ? "EDIT_TITLE" : "CREATE_TITLE"}`);
 
-  const schema = useMemo(
-    () => (typeof config.schema === "function" ? config.schema(mode) : config.schema),
-    [config.schema, mode],
-  );
+  const schema = useMemo(() => (typeof loaded === "function" ? loaded(mode) : loaded), [loaded, mode]);
   const sections = formSections(config).filter((section) => section.visible?.({ mode }) !== false);
   const allFields = sections.flatMap((section) => section.fields);
 

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, ThemeIcon } from "@mantine/core";
 import { PAGE_SIZE } from "@palco/shared/constants";
-import { OFFSET_PAGE_LIMIT } from "@palco/shared/resources/common";
-import { sortValue } from "@palco/shared/resources/sort";
+import { OFFSET_PAGE_LIMIT } from "@palco/shared/resources/paging";
+import { sortValue } from "@palco/shared/resources/sort-fields";
 import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
 import {
   createContext,

@@ -1,5 +1,5 @@
 import { Group, InputBase, Table, Text, UnstyledButton } from "@mantine/core";
-import { type ListSort, parseSort, sortValue } from "@palco/shared/resources/sort";
+import { type ListSort, parseSort, sortValue } from "@palco/shared/resources/sort-fields";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronDown } from "@tabler/icons-react";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,9 +1,5 @@
-import {
-  CATALOGUE_IMAGE_MAX_BYTES,
-  CATALOGUE_IMAGE_MIME_TYPES,
-  type CategoryInput,
-  type ServiceInput,
-} from "@palco/shared";
+import type { CategoryInput, ServiceInput } from "@palco/shared";
+import { CATALOGUE_IMAGE_MAX_BYTES, CATALOGUE_IMAGE_MIME_TYPES } from "@palco/shared/resources/images";
 import type { z } from "zod";
 import { AvatarLabel, PictureAvatar } from "./avatar.tsx";
 import { emptyImage, type ImageValue, imageParts, toFormData } from "./multipart.ts";
@@ -35,7 +31,8 @@ type OrderField =
 export function defineNamedIconResource<T extends NamedIcon>(options: {
   meta: ResourceMeta;
   api: ResourceApi<T, T>;
-  schema: z.ZodType<CategoryInput | ServiceInput>;
+  /** Loads the form's schema (FormConfig.schema). */
+  schema: () => Promise<z.ZodType<CategoryInput | ServiceInput>>;
   orderField: OrderField;
   blockable?: boolean;
 }): Resource<T, NamedIconForm> {
@@ -81,7 +78,7 @@ export function defineNamedIconResource<T extends NamedIcon>(options: {
     },
     form: {
       // The picture is not a schema field: the kit keeps it as chosen and toBody sends it.
-      schema: options.schema as unknown as z.ZodType<unknown, NamedIconForm>,
+      schema: async () => (await options.schema()) as unknown as z.ZodType<unknown, NamedIconForm>,
       fields: [
         {
           name: "picture",

@@ -1,5 +1,5 @@
 import { PAGINATION_LINKS } from "@palco/shared/constants";
-import { OFFSET_PAGE_LIMIT, type TotalKind } from "@palco/shared/resources/common";
+import { OFFSET_PAGE_LIMIT, type TotalKind } from "@palco/shared/resources/paging";
 
 /** The page numbers to link: at most `size` consecutive pages, centred on `page` where possible. */
 export function pageWindow(page: number, pageCount: number, size: number = PAGINATION_LINKS): number[] {

@@ -271,10 +271,19 @@ export type FormSection = {
   visible?: (context: { mode: FormMode }) => boolean;
 };
 
+/**
+ * A form's shared zod schema (its messages are translation keys); a function when it depends on the mode. Its input
+ * is the form's values (typed by the form's `empty` and `fromRecord`), its output whatever the API accepts.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above; react-hook-form's resolver checks the two meet
+export type FormSchema = z.ZodType<any, any> | ((mode: FormMode) => z.ZodType<any, any>);
+
 export type FormConfig<T, V extends FieldValues> = {
-  /** The shared zod schema (its messages are translation keys); a function when it depends on the mode. */
-  // biome-ignore lint/suspicious/noExplicitAny: the schema's output is whatever the API accepts
-  schema: z.ZodType<any, V> | ((mode: FormMode) => z.ZodType<any, V>);
+  /**
+   * Loads the form's schema. A loader, because the declaration is loaded with the list and the detail too: zod and
+   * the schemas come with the form page only (the router waits for them before it shows the form).
+   */
+  schema: () => Promise<FormSchema>;
   /** Either a flat list of fields or titled sections. */
   fields?: FormFieldDef[];
   sections?: FormSection[];
@@ -347,6 +356,11 @@ export type Resource<T extends Entity, V extends FieldValues = FieldValues, L ex
     loadErrorText?: string;
     /** Runs once for each record the page opens, when it has loaded (opening a notification reads it). */
     onOpen?: (record: T, client: QueryClient) => void;
+    /**
+     * Loads the detail's parts (kit/detail-part.tsx: its actions' forms, a chat, a viewer), kept out of the
+     * declaration the list loads too; the router waits for it before showing the detail.
+     */
+    preload?: () => Promise<unknown>;
   };
   form?: FormConfig<T, V>;
   /**

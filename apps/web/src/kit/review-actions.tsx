@@ -1,11 +1,6 @@
 import { Badge, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
-import {
-  type PermissionCode,
-  REVIEW_FILTERS,
-  type ReviewDecisionEntry,
-  type ReviewStatus,
-  reviewDecision,
-} from "@palco/shared";
+import type { PermissionCode, ReviewDecisionEntry } from "@palco/shared";
+import { reviewDecision } from "@palco/shared/resources/supply";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -21,55 +16,8 @@ import { formatDateTime } from "./format.ts";
 import { RefusedButton } from "./page-header.tsx";
 import { versioned } from "./resource-api.ts";
 import { REVIEW_QUEUE_KEY } from "./review-keys.ts";
+import type { Reviewed } from "./review-status.tsx";
 import { ifMatch, versionOf } from "./versions.ts";
-
-/** A record staff accept or return with a review (spec 02 §4): owners and boxes. */
-export type Reviewed = {
-  id: number;
-  status: ReviewStatus;
-  readyForReview: boolean;
-  readyAt: string | null;
-};
-
-const HOUR = 3_600_000;
-
-/** "Waiting for review · 3 days", "Accepted", "Rejected", "Pending": the record's review state as a badge. */
-export function ReviewStatusBadge({ record, now = Date.now() }: { record: Reviewed; now?: number }) {
-  const { t } = useTranslation();
-  const waiting = record.status === "pending" && record.readyForReview;
-  const color = waiting
-    ? "orange"
-    : record.status === "accepted"
-      ? "teal"
-      : record.status === "returned"
-        ? "red"
-        : "gray";
-  const waited = waiting && record.readyAt ? Math.max(0, now - Date.parse(record.readyAt)) : null;
-  return (
-    <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
-      <Badge
-        color={color}
-        variant="light"
-        radius="sm"
-        // Never cut to "WAITI…" in a narrow column: the badge keeps its width, the time waited wraps below.
-        style={{ flexShrink: 0, overflow: "visible" }}
-        styles={{ label: { overflow: "visible" } }}
-        data-testid="review-status"
-      >
-        {t(`REVIEW.STATUS.${waiting ? "waiting" : record.status}`)}
-      </Badge>
-      {waited !== null && (
-        <Text span size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-          {waited < HOUR
-            ? t("REVIEW.WAITING_NOW")
-            : waited < 48 * HOUR
-              ? t("REVIEW.WAITING_FOR", { count: Math.floor(waited / HOUR) })
-              : t("REVIEW.WAITING_DAYS", { count: Math.floor(waited / (24 * HOUR)) })}
-        </Text>
-      )}
-    </Group>
-  );
-}
 
 type Props<T extends Reviewed> = {
   record: T;
@@ -227,16 +175,6 @@ export function ReviewActions<T extends Reviewed>({ record, resource, ns, permis
       </Modal>
     </>
   );
-}
-
-/** The lists' review-state filter: the inbox ("waiting for review") first, then every state. */
-export function useReviewFilterOptions() {
-  const { t } = useTranslation();
-  return {
-    data: REVIEW_FILTERS.map((value) => ({ value, label: t(`REVIEW.STATUS.${value}`) })),
-    isLoading: false,
-    isError: false,
-  };
 }
 
 /** The decisions taken on a record, newest first (from the audit trail): who decided what, when, and the review. */

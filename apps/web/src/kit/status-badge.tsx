@@ -18,3 +18,19 @@ export function StatusBadge({ active, size = "lg" }: { active: boolean; size?: B
     </Badge>
   );
 }
+
+/** A state as a light badge that never shrinks into an ellipsis in a narrow column. */
+export function StateBadge({ color, label, testId }: { color: string; label: string; testId: string }) {
+  return (
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      style={{ flexShrink: 0, overflow: "visible" }}
+      styles={{ label: { overflow: "visible" } }}
+      data-testid={testId}
+    >
+      {label}
+    </Badge>
+  );
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { roleInput } from "./roles.ts";
-import { PHONE_PATTERN, userCreateInput, userForm, userUpdateInput } from "./users.ts";
+import { userCreateInput, userForm, userUpdateInput } from "./users.ts";
+import { PHONE_PATTERN } from "./users-values.ts";
 
 /** The first message of each field, as the forms show it. */
 const messagesOf = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_INT, pageQuery, requiredText, timestamp } from "./common.ts";
+import { pageQuery, requiredText, timestamp } from "./common.ts";
+import { MAX_INT } from "./paging.ts";
 
 /**
  * A display order: a whole number from 1, as a JSON number or a select's string. `missingKey` when empty,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isTimeZone } from "../time-zones.ts";
 import { idReference, namedRef, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
-import { SORT_FIELDS, sortParam } from "./sort.ts";
+import { sortParam } from "./sort.ts";
+import { SORT_FIELDS } from "./sort-fields.ts";
 
 export const cityCode = requiredText("CITIES.VALIDATION.CODE_MISSING").regex(
   /^[A-Z]{3}-\d{3}$/,

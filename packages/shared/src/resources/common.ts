@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { SEARCH_MAX_LENGTH, TEXT_MAX_LENGTH } from "../constants.ts";
 import { staleVersion } from "./audit.ts";
-
-/** Largest value a PostgreSQL integer column holds; bigger ids are invalid input, not a database error. */
-export const MAX_INT = 2_147_483_647;
+import { MAX_INT, TOTAL_KINDS, type TotalKind } from "./paging.ts";
 
 const NO_NUL = /^[^\u0000]*$/;
 
@@ -61,28 +59,6 @@ export const optionalIdFilter = z.preprocess(
   idNumber("VALIDATION.INVALID").optional(),
 );
 
-/**
- * Lists count exactly up to this many rows; beyond it a filtered list answers "more than COUNT_CAP"
- * (`totalKind: "capped"`) and an unfiltered one the catalogue's estimate (`totalKind: "estimated"`).
- */
-export const COUNT_CAP = 1_000;
-
-/**
- * A filtered list the planner expects to hold at least this many rows (and, in a table of millions, at least five
- * of its sampled values' worth: see plannedTotalFrom in the API) answers its estimate (`totalKind: "estimated"`,
- * two significant digits) without counting. The planner judges a search from 1,000 sampled values of the column,
- * each standing for a thousandth of the table, so a term found in one or two of them by chance reads as 1,000–2,000
- * rows of a million; five is well past what chance produces, and counting a term that common up to the cap is the
- * dearest count a list runs (1,001 rows fetched from all over the table).
- */
-export const PLANNED_TOTAL_FROM = 5 * COUNT_CAP;
-
-/**
- * Pages up to this number open by OFFSET; beyond it a page is reached through a cursor (`after`/`before`, the
- * `next`/`previous` of a neighbouring page), so a deep page costs what page 1 costs.
- */
-export const OFFSET_PAGE_LIMIT = 100;
-
 const cursor = z.string().max(2_000, "VALIDATION.INVALID").optional();
 
 export const pageQuery = z.object({
@@ -101,17 +77,13 @@ export const pageQuery = z.object({
 
 export const timestamp = z.string().describe("ISO 8601 date-time");
 
-/**
- * How far `total` can be trusted: counted, "more than total" (a filtered list past COUNT_CAP), or "about total"
- * (an unfiltered list past COUNT_CAP, or a filtered one the planner expects past PLANNED_TOTAL_FROM).
- */
+/** `totalKind` of a page (TOTAL_KINDS). */
 export const totalKind = z
-  .enum(["exact", "capped", "estimated"])
+  .enum(TOTAL_KINDS)
   .describe(
     "exact: total is counted. capped: more than total (1,000) rows match. estimated: about total rows, the planner's " +
       "estimate (an unfiltered list past 1,000 rows, or a filtered one it expects past 50,000, to two digits).",
   );
-export type TotalKind = z.infer<typeof totalKind>;
 
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery, requiredText, timestamp } from "./common.ts";
-import { SORT_FIELDS, sortParam } from "./sort.ts";
+import { sortParam } from "./sort.ts";
+import { SORT_FIELDS } from "./sort-fields.ts";
 
 export const countryCode = requiredText("COUNTRIES.VALIDATION.CODE_MISSING").regex(
   /^[A-Z]{3}$/,

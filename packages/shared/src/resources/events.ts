@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { CALENDAR_DAY_PATTERN, isWallTime } from "../time.ts";
 import { idNumber, idReference, optionalIdFilter, pageQuery, requiredText, textInput, timestamp } from "./common.ts";
-import { SORT_FIELDS, sortParam } from "./sort.ts";
-
-/** Spec 02 §5 and §9: an event starts at least this long after it is saved. */
-export const EVENT_MIN_LEAD_HOURS = 72;
-export const EVENT_MIN_LEAD_MS = EVENT_MIN_LEAD_HOURS * 3_600_000;
-
-/** A week is the longest event the screens expect; the database takes up to a year (a season-long festival). */
-export const EVENT_MAX_DURATION_HOURS = 24 * 366;
+import { EVENT_MAX_DURATION_HOURS, EVENT_PERIODS } from "./events-values.ts";
+import { sortParam } from "./sort.ts";
+import { SORT_FIELDS } from "./sort-fields.ts";
 
 const duration = z.preprocess(
   (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
@@ -96,14 +91,6 @@ export const eventOption = z.object({
   isActive: z.boolean(),
 });
 export type EventOption = z.infer<typeof eventOption>;
-
-/**
- * Relative periods of the events list (`period`): the venue's today, this week (Monday to Sunday, as weeks run in
- * Mexico) and this calendar month, on its wall clock, worked out when the list is asked for, so a saved view of
- * "this week" stays true every week.
- */
-export const EVENT_PERIODS = ["today", "this-week", "this-month"] as const;
-export type EventPeriod = (typeof EVENT_PERIODS)[number];
 
 export const eventListQuery = pageQuery.extend({
   /** A calendar day (YYYY-MM-DD): events starting that day on their venue's wall clocks. */

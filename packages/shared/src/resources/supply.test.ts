@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clabeControlDigit, countLetters, isValidClabe, isValidRfc, reviewDecision } from "./supply.ts";
+import { reviewDecision } from "./supply.ts";
+import { clabeControlDigit, countLetters, isValidClabe, isValidRfc } from "./supply-values.ts";
 
 describe("CLABE", () => {
   it("checks the control digit (weights 3, 7, 1 on the first 17 digits)", () => {

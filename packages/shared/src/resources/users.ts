@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { email as emailField, password, sessionUser } from "./auth.ts";
 import { idNumber, optionalIdFilter, pageQuery, requiredText, timestamp } from "./common.ts";
-import { SORT_FIELDS, sortParam } from "./sort.ts";
-
-/** Optional +country code, then 10 digits with optional separators (spec 01 §5): "+52 33 1234 5678", "331-234-5678". */
-export const PHONE_PATTERN = /^(?:\+\d{1,3}[\s.-]?)?(?:\d[\s.-]?){9}\d$/;
-
-/** Largest avatar accepted, in bytes. */
-export const USER_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+import { sortParam } from "./sort.ts";
+import { SORT_FIELDS } from "./sort-fields.ts";
+import { PHONE_PATTERN } from "./users-values.ts";
 
 const roleIds = z
   .array(idNumber("USERS.VALIDATION.ROLES_FORMAT"), { error: "USERS.VALIDATION.ROLES_FORMAT" })

@@ -1,6 +1,7 @@
 import type { Paged } from "@palco/shared";
-import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditEntry, type AuditEntryDetail } from "@palco/shared/resources/audit";
+import type { AuditEntry, AuditEntryDetail } from "@palco/shared/resources/audit";
 import type { AuditActorOption } from "@palco/shared/resources/audit-log";
+import { AUDIT_ACTIONS, AUDIT_RESOURCES } from "@palco/shared/resources/audit-values";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";

@@ -1,26 +1,10 @@
-import { Badge } from "@mantine/core";
 import type { BookingStatus, OwnerPaymentStatus, PaymentStatus, TicketStatus } from "@palco/shared";
 import { useTranslation } from "react-i18next";
+import { StateBadge } from "@/kit/status-badge.tsx";
 import { BOOKING_STATUS_COLORS, PAYMENT_STATUS_COLORS } from "./booking-view.ts";
 
 const OWNER_PAYMENT_COLORS: Record<OwnerPaymentStatus, string> = { pending: "orange", payed: "teal" };
 const TICKET_COLORS: Record<TicketStatus, string> = { pending: "gray", sent: "blue", delivered: "teal" };
-
-/** A state as a light badge that never shrinks into an ellipsis in a narrow column. */
-function StateBadge({ color, label, testId }: { color: string; label: string; testId: string }) {
-  return (
-    <Badge
-      color={color}
-      variant="light"
-      radius="sm"
-      style={{ flexShrink: 0, overflow: "visible" }}
-      styles={{ label: { overflow: "visible" } }}
-      data-testid={testId}
-    >
-      {label}
-    </Badge>
-  );
-}
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   const { t } = useTranslation();

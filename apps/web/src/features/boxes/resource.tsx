@@ -1,14 +1,13 @@
 import { Anchor, Table, Text } from "@mantine/core";
-import { BOX_TYPES_WITH_PRICE, type Box } from "@palco/shared";
+import type { Box } from "@palco/shared";
+import { BOX_TYPES_WITH_PRICE } from "@palco/shared/resources/supply-values";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AvatarLabel } from "@/kit/avatar.tsx";
-import { DocumentGallery } from "@/kit/document-viewer.tsx";
+import { DecisionHistory, DocumentGallery, ImageCarousel, ReviewActions, VenuePin } from "@/kit/detail-parts.ts";
 import { formatMoney } from "@/kit/format.ts";
-import { ImageCarousel } from "@/kit/image-carousel.tsx";
 import { defineResource } from "@/kit/resource.ts";
-import { DecisionHistory, ReviewActions, ReviewStatusBadge, useReviewFilterOptions } from "@/kit/review-actions.tsx";
-import { VenuePin } from "@/kit/venue-pin.tsx";
+import { ReviewStatusBadge, useReviewFilterOptions } from "@/kit/review-status.tsx";
 import { useCityFilterOptions, useVenueFilterOptions } from "@/lib/lookups.ts";
 import { boxesApi } from "./api.ts";
 import { boxesMeta } from "./meta.ts";
@@ -198,6 +197,15 @@ export default defineResource({
       { key: "documents", title: "REVIEW.DOCUMENTS", render: (box) => <Documents box={box} /> },
       { key: "decisions", title: "REVIEW.DECISIONS", render: (box) => <DecisionHistory decisions={box.decisions} /> },
     ],
+    // The review's actions and history and the document viewer come with the detail page, not with the list.
+    preload: () =>
+      Promise.all([
+        DecisionHistory.preload(),
+        DocumentGallery.preload(),
+        ImageCarousel.preload(),
+        ReviewActions.preload(),
+        VenuePin.preload(),
+      ]),
     badge: (box) => <ReviewStatusBadge record={box} />,
     actions: (box) => (
       <ReviewActions record={box} resource="boxes" ns="BOXES" permission="BOXES_CHANGE_STATUS" name={boxName(box)} />

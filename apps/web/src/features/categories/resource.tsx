@@ -1,4 +1,4 @@
-import { type Category, categoryInput } from "@palco/shared";
+import type { Category } from "@palco/shared";
 import { defineNamedIconResource } from "@/kit/named-icon-resource.tsx";
 import { categoriesApi, useCategoryOrderOptions } from "./api.ts";
 import { categoriesMeta } from "./meta.ts";
@@ -7,7 +7,7 @@ import { categoriesMeta } from "./meta.ts";
 export default defineNamedIconResource<Category>({
   meta: categoriesMeta,
   api: categoriesApi,
-  schema: categoryInput,
+  schema: () => import("@palco/shared/resources/categories").then((module) => module.categoryInput),
   orderField: { kind: "select", useOptions: useCategoryOrderOptions },
   blockable: true,
 });

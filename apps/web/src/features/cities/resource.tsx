@@ -1,4 +1,4 @@
-import { type City, cityInput } from "@palco/shared";
+import type { City } from "@palco/shared";
 import { defineResource } from "@/kit/resource.ts";
 import { useCountrySelectOptions, useStateSelectOptions } from "@/lib/lookups.ts";
 import { citiesApi } from "./api.ts";
@@ -51,7 +51,7 @@ export default defineResource({
     ],
   },
   form: {
-    schema: cityInput,
+    schema: () => import("@palco/shared/resources/cities").then((module) => module.cityInput),
     fields: [
       { name: "name", label: `${F}.NAME`, kind: "text", maxLength: 255 },
       { name: "code", label: `${F}.CODE`, kind: "text", hint: "CITIES.HINTS.CODE", maxLength: 7 },

@@ -1,4 +1,4 @@
-import { type Country, countryInput } from "@palco/shared";
+import type { Country } from "@palco/shared";
 import { defineResource } from "@/kit/resource.ts";
 import { countriesApi } from "./api.ts";
 import { countriesMeta } from "./meta.ts";
@@ -27,7 +27,7 @@ export default defineResource({
     ],
   },
   form: {
-    schema: countryInput,
+    schema: () => import("@palco/shared/resources/countries").then((module) => module.countryInput),
     fields: [
       { name: "name", label: `${F}.NAME`, kind: "text", maxLength: 255 },
       { name: "code", label: `${F}.CODE`, kind: "text", hint: "COUNTRIES.HINTS.CODE", maxLength: 3 },

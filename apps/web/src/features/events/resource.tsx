@@ -1,22 +1,15 @@
 import { Anchor, Group, Text } from "@mantine/core";
-import {
-  CATALOGUE_IMAGE_MAX_BYTES,
-  CATALOGUE_IMAGE_MIME_TYPES,
-  EVENT_MIN_LEAD_HOURS,
-  EVENT_PERIODS,
-  type Event,
-  type EventInput,
-  eventInput,
-  instantToWallTime,
-} from "@palco/shared";
+import type { Event, EventInput } from "@palco/shared";
+import { EVENT_MIN_LEAD_HOURS, EVENT_PERIODS } from "@palco/shared/resources/events-values";
+import { CATALOGUE_IMAGE_MAX_BYTES, CATALOGUE_IMAGE_MIME_TYPES } from "@palco/shared/resources/images";
+import { instantToWallTime } from "@palco/shared/time";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { z } from "zod";
 import { AvatarLabel } from "@/kit/avatar.tsx";
 import { formatDateTime } from "@/kit/format.ts";
 import { emptyImage, type ImageValue, toFormData } from "@/kit/multipart.ts";
-import { defineResource, type FormMode, type OptionsState } from "@/kit/resource.ts";
+import { defineResource, type OptionsState } from "@/kit/resource.ts";
 import {
   eventsApi,
   useCategoryChoices,
@@ -47,14 +40,6 @@ type EventFormState = {
   venue: string;
   categories: string[];
 };
-
-const eventForm = (mode: FormMode) =>
-  eventInput.extend({
-    // A field of the object, so its message shows with the others on one submit.
-    picture: z.custom<ImageValue>((value) => mode === "edit" || Boolean((value as ImageValue | undefined)?.file), {
-      message: "EVENTS.VALIDATION.PICTURE_MISSING",
-    }),
-  });
 
 /** The start as the venue's city sees it, in the spec's format (spec 02 §2: D/M/YYYY h:mm:ss A). */
 const localStart = (event: Event) => formatDateTime(event.localStartsAt);
@@ -157,7 +142,7 @@ export default defineResource({
     ],
   },
   form: {
-    schema: (mode) => eventForm(mode) as unknown as z.ZodType<unknown, EventFormState>,
+    schema: () => import("./form-schema.ts").then((module) => module.eventForm),
     sections: [
       {
         key: "picture",

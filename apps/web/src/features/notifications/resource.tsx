@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Text } from "@mantine/core";
-import { type Notification, notificationTarget } from "@palco/shared";
+import type { Notification } from "@palco/shared";
+import { notificationTarget } from "@palco/shared/resources/notifications-values";
 import { IconChecks } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,11 +1,12 @@
 import { Box, Group, SimpleGrid, Text } from "@mantine/core";
-import { isValidClabe, isValidRfc, type Owner } from "@palco/shared";
+import type { Owner } from "@palco/shared";
+import { isValidClabe, isValidRfc } from "@palco/shared/resources/supply-values";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { DocumentGallery } from "@/kit/document-viewer.tsx";
+import { DecisionHistory, DocumentGallery, ReviewActions } from "@/kit/detail-parts.ts";
 import { formatDay } from "@/kit/format.ts";
 import { defineResource } from "@/kit/resource.ts";
-import { DecisionHistory, ReviewActions, ReviewStatusBadge, useReviewFilterOptions } from "@/kit/review-actions.tsx";
+import { ReviewStatusBadge, useReviewFilterOptions } from "@/kit/review-status.tsx";
 import { ownersApi } from "./api.ts";
 import { ownersMeta } from "./meta.ts";
 
@@ -153,6 +154,8 @@ export default defineResource({
         render: (owner) => <DecisionHistory decisions={owner.decisions} />,
       },
     ],
+    // The review's actions and history and the document viewer come with the detail page, not with the list.
+    preload: () => Promise.all([DecisionHistory.preload(), DocumentGallery.preload(), ReviewActions.preload()]),
     badge: (owner) => <ReviewStatusBadge record={owner} />,
     actions: (owner) => (
       <ReviewActions

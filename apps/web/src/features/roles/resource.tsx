@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { type Role, roleInput } from "@palco/shared";
+import type { Role } from "@palco/shared";
 import { useTranslation } from "react-i18next";
 import { defineResource } from "@/kit/resource.ts";
 import { SwitchGroups } from "@/kit/switch-groups.tsx";
@@ -50,7 +50,7 @@ export default defineResource({
     sections: [{ key: "permissions", title: `${F}.PERMISSIONS`, render: (role) => <RolePermissions role={role} /> }],
   },
   form: {
-    schema: roleInput,
+    schema: () => import("@palco/shared/resources/roles").then((module) => module.roleInput),
     sections: [
       {
         key: "general",

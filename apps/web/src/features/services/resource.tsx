@@ -1,4 +1,4 @@
-import { type Service, serviceInput } from "@palco/shared";
+import type { Service } from "@palco/shared";
 import { defineNamedIconResource } from "@/kit/named-icon-resource.tsx";
 import { servicesApi } from "./api.ts";
 import { servicesMeta } from "./meta.ts";
@@ -7,6 +7,6 @@ import { servicesMeta } from "./meta.ts";
 export default defineNamedIconResource<Service>({
   meta: servicesMeta,
   api: servicesApi,
-  schema: serviceInput,
+  schema: () => import("@palco/shared/resources/services").then((module) => module.serviceInput),
   orderField: { kind: "text", type: "number" },
 });

@@ -1,4 +1,4 @@
-import { type State, stateInput } from "@palco/shared";
+import type { State } from "@palco/shared";
 import { defineResource } from "@/kit/resource.ts";
 import { useCountrySelectOptions } from "@/lib/lookups.ts";
 import { statesApi } from "./api.ts";
@@ -31,7 +31,7 @@ export default defineResource({
     ],
   },
   form: {
-    schema: stateInput,
+    schema: () => import("@palco/shared/resources/states").then((module) => module.stateInput),
     fields: [
       { name: "name", label: `${F}.NAME`, kind: "text", maxLength: 255 },
       { name: "code", label: `${F}.CODE`, kind: "text", hint: "STATES.HINTS.CODE", maxLength: 3 },

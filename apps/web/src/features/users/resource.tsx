@@ -1,6 +1,6 @@
-import { IMAGE_MIME_TYPES, USER_PICTURE_MAX_BYTES, type User, type UserFormValues, userForm } from "@palco/shared";
+import type { User, UserFormValues } from "@palco/shared";
+import { IMAGE_MIME_TYPES, USER_PICTURE_MAX_BYTES } from "@palco/shared/resources/users-values";
 import { useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
 import { AvatarLabel, PictureAvatar } from "@/kit/avatar.tsx";
 import { emptyImage, type ImageValue, imageParts, toFormData } from "@/kit/multipart.ts";
 import { type ChoicesState, defineResource } from "@/kit/resource.ts";
@@ -92,7 +92,7 @@ export default defineResource({
     ],
   },
   form: {
-    schema: (mode) => userForm(mode) as unknown as z.ZodType<unknown, UserFormState>,
+    schema: () => import("@palco/shared/resources/users").then((module) => module.userForm),
     sections: [
       {
         key: "picture",

@@ -1,20 +1,14 @@
-import {
-  CATALOGUE_IMAGE_MAX_BYTES,
-  CATALOGUE_IMAGE_MIME_TYPES,
-  VENUE_MAP_DEFAULTS,
-  VENUE_PICTURE_MIN_WIDTH,
-  type Venue,
-  type VenueInput,
-  venueInput,
-} from "@palco/shared";
+import type { Venue, VenueInput } from "@palco/shared";
+import { CATALOGUE_IMAGE_MAX_BYTES, CATALOGUE_IMAGE_MIME_TYPES } from "@palco/shared/resources/images";
+import { VENUE_MAP_DEFAULTS, VENUE_PICTURE_MIN_WIDTH } from "@palco/shared/resources/venues-values";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AvatarLabel } from "@/kit/avatar.tsx";
 import { emptyImage, type ImageValue, toFormData } from "@/kit/multipart.ts";
-import { defineResource, type FormMode } from "@/kit/resource.ts";
+import { defineResource } from "@/kit/resource.ts";
 import { useCitySelectOptions } from "@/lib/lookups.ts";
 import { venuesApi } from "./api.ts";
+import type { VenueFormOutput } from "./form-schema.ts";
 import { venuesMeta } from "./meta.ts";
 
 const LocationMap = lazy(() => import("@/kit/location-map.tsx"));
@@ -22,15 +16,6 @@ const LocationMap = lazy(() => import("@/kit/location-map.tsx"));
 const F = "VENUES.FIELDS";
 
 type VenueFormState = Omit<Record<keyof VenueInput, string>, never> & { picture: ImageValue };
-
-/** The shared rules plus the picture, required on create (an edit without one keeps the stored picture). */
-const venueForm = (mode: FormMode) =>
-  venueInput.extend({
-    // A field of the object (not a refinement after it), so its message shows with the others on one submit.
-    picture: z.custom<ImageValue>((value) => mode === "edit" || Boolean((value as ImageValue | undefined)?.file), {
-      message: "VENUES.VALIDATION.PICTURE_MISSING",
-    }),
-  });
 
 function VenueMap({ venue }: { venue: Venue }) {
   const { t } = useTranslation();
@@ -91,7 +76,7 @@ export default defineResource({
     sections: [{ key: "location", title: `${F}.LOCATION`, render: (venue) => <VenueMap venue={venue} /> }],
   },
   form: {
-    schema: (mode) => venueForm(mode) as unknown as z.ZodType<unknown, VenueFormState>,
+    schema: () => import("./form-schema.ts").then((module) => module.venueForm),
     sections: [
       {
         key: "picture",
@@ -163,7 +148,7 @@ export default defineResource({
       longitude: String(venue.longitude),
     }),
     // Multipart (spec 02 §7). pictureWidth/pictureHeight are not sent: the server measures the picture.
-    toBody: (values: z.output<ReturnType<typeof venueForm>>) =>
+    toBody: (values: VenueFormOutput) =>
       toFormData({
         name: values.name,
         address: values.address,
