@@ -45,8 +45,11 @@ function resourceRoutes(meta: ResourceMeta): RouteObject {
     return { element: <ListPage resource={resource} /> };
   };
   const detail: RouteObject["lazy"] = async () => {
-    const [{ default: resource }, { DetailPage }] = await Promise.all([load(), import("@/kit/detail-page.tsx")]);
-    await resource.detail.preload?.();
+    const [{ default: resource }, { DetailPage }] = await Promise.all([
+      load(),
+      import("@/kit/detail-page.tsx"),
+      meta.loadDetail?.(),
+    ]);
     return { element: <DetailPage resource={resource} /> };
   };
   const form =

@@ -6,9 +6,10 @@ export type DetailPart<P extends object> = ComponentType<P> & { preload: () => P
 /**
  * A component a resource's detail page shows (its actions and their forms, a chat, a document viewer) without
  * putting its code where the declaration goes: the list imports the declaration too, and these parts bring zod, the
- * schemas and viewers a list never shows. List the parts in the declaration's `detail.preload`, which the router
- * waits for before it shows the detail page, so a part renders at once there, with nothing flashing in its place.
- * Rendered before that (never by the kit), it suspends until its code arrives.
+ * schemas and viewers a list never shows. Declare the parts in a module of their own and load them in the resource's
+ * `meta.loadDetail`, which the router runs alongside the declaration and waits for before it shows the detail page,
+ * so a part renders at once there, with nothing flashing in its place. Rendered before that (never by the kit), it
+ * suspends until its code arrives.
  */
 export function detailPart<P extends object>(load: () => Promise<ComponentType<P>>): DetailPart<P> {
   let loaded: ComponentType<P> | null = null;

@@ -12,3 +12,10 @@ export const DocumentGallery = detailPart(() =>
 );
 export const ImageCarousel = detailPart(() => import("./image-carousel.tsx").then((module) => module.ImageCarousel));
 export const VenuePin = detailPart(() => import("./venue-pin.tsx").then((module) => module.VenuePin));
+
+/** Loads a reviewed record's detail parts (an owner's): its review's actions and history, and its documents. */
+export const loadReviewDetail = () =>
+  Promise.all([ReviewActions.preload(), DecisionHistory.preload(), DocumentGallery.preload()]);
+
+/** Loads a box's detail parts: a reviewed record's, its pictures and its place in the venue. */
+export const loadBoxDetail = () => Promise.all([loadReviewDetail(), ImageCarousel.preload(), VenuePin.preload()]);

@@ -38,6 +38,12 @@ export type ResourceMeta = {
   permissions: ResourcePermissions;
   // biome-ignore lint/suspicious/noExplicitAny: a registry holds resources of many record types
   load?: () => Promise<{ default: Resource<any, any, any> }>;
+  /**
+   * Loads the detail's parts (kit/detail-part.tsx: its actions' forms, a chat, a viewer), which the declaration
+   * names but does not load: the list loads the declaration too. The router loads them alongside the declaration
+   * and waits for both before showing the detail.
+   */
+  loadDetail?: () => Promise<unknown>;
 };
 
 export const resourcePath = (meta: Pick<ResourceMeta, "name">) => `/${meta.name}`;
@@ -356,11 +362,6 @@ export type Resource<T extends Entity, V extends FieldValues = FieldValues, L ex
     loadErrorText?: string;
     /** Runs once for each record the page opens, when it has loaded (opening a notification reads it). */
     onOpen?: (record: T, client: QueryClient) => void;
-    /**
-     * Loads the detail's parts (kit/detail-part.tsx: its actions' forms, a chat, a viewer), kept out of the
-     * declaration the list loads too; the router waits for it before showing the detail.
-     */
-    preload?: () => Promise<unknown>;
   };
   form?: FormConfig<T, V>;
   /**

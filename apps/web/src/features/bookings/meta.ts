@@ -14,4 +14,5 @@ export const bookingsMeta: ResourceMeta = {
   section: "MARKETPLACE",
   permissions: { index: "BOOKINGS_INDEX", show: "BOOKINGS_SHOW" },
   load: () => Promise.all([import("./resource.tsx"), loadFeatureTexts("bookings")]).then(([resource]) => resource),
+  loadDetail: () => import("./detail-parts.ts").then((parts) => parts.loadBookingDetail()),
 };

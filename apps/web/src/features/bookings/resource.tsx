@@ -11,20 +11,14 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { detailPart } from "@/kit/detail-part.tsx";
 import { formatMoney } from "@/kit/format.ts";
 import { defineResource, FIELD_LINE_GAP, type Field, type OptionsState } from "@/kit/resource.ts";
 import { useVenueFilterOptions } from "@/lib/lookups.ts";
 import { bookingsApi } from "./api.ts";
 import { BookingStatusBadge, OwnerPaymentBadge, PaymentStatusBadge, TicketStatusBadge } from "./badges.tsx";
 import { venueDateTime } from "./booking-view.ts";
+import { BookingActions, BookingMessages, BookingTimeline, PaymentsAndFees } from "./detail-parts.ts";
 import { bookingsMeta } from "./meta.ts";
-
-// The detail's actions (their forms bring zod and the schemas), chat and sections come with the detail page only.
-const BookingActions = detailPart(() => import("./actions.tsx").then((module) => module.BookingActions));
-const BookingMessages = detailPart(() => import("./messages.tsx").then((module) => module.BookingMessages));
-const PaymentsAndFees = detailPart(() => import("./sections.tsx").then((module) => module.PaymentsAndFees));
-const BookingTimeline = detailPart(() => import("./sections.tsx").then((module) => module.BookingTimeline));
 
 const F = "BOOKINGS.FIELDS";
 
@@ -266,13 +260,6 @@ export default defineResource({
       { key: "info", label: "BOOKINGS.TABS.INFO" },
       { key: "messages", label: "BOOKINGS.TABS.MESSAGES", render: (booking) => <BookingMessages booking={booking} /> },
     ],
-    preload: () =>
-      Promise.all([
-        BookingActions.preload(),
-        BookingMessages.preload(),
-        PaymentsAndFees.preload(),
-        BookingTimeline.preload(),
-      ]),
     // Spec 02 §8: the booking detail's load error reads as the services' one.
     loadErrorText: "SERVICES.ERROR_MODAL_TEXT",
   },

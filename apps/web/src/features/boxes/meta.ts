@@ -12,4 +12,5 @@ export const boxesMeta: ResourceMeta = {
   permissions: { index: "BOXES_INDEX", show: "BOXES_SHOW", activate: "BOXES_ACTIVATE" },
   // The review screens' texts come with them (lib/i18n.ts, feature texts).
   load: () => Promise.all([import("./resource.tsx"), loadFeatureTexts("supply")]).then(([resource]) => resource),
+  loadDetail: () => import("@/kit/detail-parts.ts").then((parts) => parts.loadBoxDetail()),
 };

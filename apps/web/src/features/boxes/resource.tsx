@@ -197,15 +197,6 @@ export default defineResource({
       { key: "documents", title: "REVIEW.DOCUMENTS", render: (box) => <Documents box={box} /> },
       { key: "decisions", title: "REVIEW.DECISIONS", render: (box) => <DecisionHistory decisions={box.decisions} /> },
     ],
-    // The review's actions and history and the document viewer come with the detail page, not with the list.
-    preload: () =>
-      Promise.all([
-        DecisionHistory.preload(),
-        DocumentGallery.preload(),
-        ImageCarousel.preload(),
-        ReviewActions.preload(),
-        VenuePin.preload(),
-      ]),
     badge: (box) => <ReviewStatusBadge record={box} />,
     actions: (box) => (
       <ReviewActions record={box} resource="boxes" ns="BOXES" permission="BOXES_CHANGE_STATUS" name={boxName(box)} />

@@ -154,8 +154,6 @@ export default defineResource({
         render: (owner) => <DecisionHistory decisions={owner.decisions} />,
       },
     ],
-    // The review's actions and history and the document viewer come with the detail page, not with the list.
-    preload: () => Promise.all([DecisionHistory.preload(), DocumentGallery.preload(), ReviewActions.preload()]),
     badge: (owner) => <ReviewStatusBadge record={owner} />,
     actions: (owner) => (
       <ReviewActions
