@@ -6,7 +6,7 @@ import {
   PAGE_SIZE,
   paged,
 } from "@palco/shared";
-import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -347,12 +347,19 @@ export function registerCrud<
   const db = () => app.db;
   const listSource = crudListSource(resource);
 
-  async function findEntity(executor: Db, id: number): Promise<TEntity | undefined> {
-    const rows = (await resource.entity
+  /** The record's read: by an id, or by the placeholder `id` of a statement named on the server. */
+  const entityQuery = (executor: Db, id: number | Placeholder<"id">) =>
+    resource.entity
       .from(executor, resource.entity.fields)
       .where(and(eq(table.id, id), resource.live))
-      .limit(1)) as Row<TEntityFields>[];
-    return rows[0] ? resource.entity.map(rows[0]) : undefined;
+      .limit(1);
+  const firstEntity = (rows: unknown) => {
+    const [row] = rows as Row<TEntityFields>[];
+    return row ? resource.entity.map(row) : undefined;
+  };
+
+  async function findEntity(executor: Db, id: number): Promise<TEntity | undefined> {
+    return firstEntity(await entityQuery(executor, id));
   }
 
   /**
@@ -365,15 +372,9 @@ export function registerCrud<
   async function findDetail(id: number): Promise<TEntity | undefined> {
     const database = db();
     if (detail?.database !== database) {
-      const statement = resource.entity
-        .from(database, resource.entity.fields)
-        .where(and(eq(table.id, sql.placeholder("id")), resource.live))
-        .limit(1)
-        .prepare(`detail_${resource.path}`);
-      detail = { database, statement };
+      detail = { database, statement: entityQuery(database, sql.placeholder("id")).prepare(`detail_${resource.path}`) };
     }
-    const rows = (await detail.statement.execute({ id })) as Row<TEntityFields>[];
-    return rows[0] ? resource.entity.map(rows[0]) : undefined;
+    return firstEntity(await detail.statement.execute({ id }));
   }
 
   /** The entity with its row locked until the transaction ends: what an audited write reads before and after. */
@@ -382,11 +383,11 @@ export function registerCrud<
   const presented = (entity: TEntity, request: FastifyRequest) =>
     resource.present ? resource.present(entity, request) : entity;
 
-  async function getEntity(executor: Db, id: number): Promise<TEntity> {
-    const entity = await findEntity(executor, id);
+  const found = (entity: TEntity | undefined): TEntity => {
     if (entity === undefined) throw notFound();
     return entity;
-  }
+  };
+  const getEntity = async (executor: Db, id: number) => found(await findEntity(executor, id));
 
   async function checkRules(executor: Db, values: TTable["$inferInsert"], excludeId?: number) {
     const messages: Record<string, string> = {};
@@ -527,11 +528,7 @@ export function registerCrud<
         response: { 200: schemas.entity, ...errorResponses },
       },
     },
-    async (request) => {
-      const entity = await findDetail(request.params.id);
-      if (entity === undefined) throw notFound();
-      return presented(entity, request);
-    },
+    async (request) => presented(found(await findDetail(request.params.id)), request),
   );
 
   const toValues = (input: z.output<TInput>, tx: Db) => {
