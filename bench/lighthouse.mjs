@@ -52,6 +52,13 @@ async function measure(browser, url, { preset, stored }) {
     await flow.navigate(url);
     const { lhr } = (await flow.createFlowResult()).steps[0];
     const audit = (id) => lhr.audits[id];
+    if (lhr.categories.performance.score === null) {
+      // A run Lighthouse could not score (it counts as 0 in the range): say why, so it is not read as a slow page.
+      const failed = Object.values(lhr.audits).filter((each) => each.errorMessage);
+      console.error(
+        `${url}: no performance score (${lhr.runtimeError?.message ?? failed.map((each) => `${each.id}: ${each.errorMessage}`).join("; ")})`,
+      );
+    }
     return {
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),

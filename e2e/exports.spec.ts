@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { csvRecords } from "@palco/shared/csv-records";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
-import { apiClient, createStaffWith, signIn, USERS, unique, writeStorage } from "./fixtures.ts";
+import { apiClient, createStaffWith, holdScript, signIn, USERS, unique, writeStorage } from "./fixtures.ts";
 
 type Paged = { total: number; totalKind: string };
 
@@ -128,14 +128,7 @@ test("on a phone, an Excel export of the events list downloads, and its panel fi
 
 test("pressed before its menu has loaded, Export spins, then opens its menu", async ({ page }) => {
   // The menu loads after the list's first paint: hold it back so the press surely lands on the stand-in.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/export-controls-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScript(page, "src/features/exports/export-controls.tsx");
   await signIn(page, USERS.admin);
   await page.goto("/events");
   const button = page.getByRole("button", { name: "Export this list" });

@@ -113,6 +113,39 @@ export async function apiClient(request: APIRequestContext, user: Credentials) {
   };
 }
 
+const BUILD = path.resolve(import.meta.dirname, "../apps/web/dist");
+
+/**
+ * The address of the built script that holds a source module (`src/kit/list-page.tsx`): small chunks are merged
+ * into others at build time (apps/web/vite.config.ts), so a file is not always named after its module.
+ */
+export function builtScript(module: string): string {
+  const chunks = JSON.parse(readFileSync(path.join(BUILD, ".vite/chunks.json"), "utf8")) as Record<string, string>;
+  const file = chunks[module];
+  if (!file) throw new Error(`${module} is in no chunk of the build`);
+  return `/${file}`;
+}
+
+/**
+ * Holds back the built script of `module` (the app's entry by default) until the returned function is called: to
+ * look at what shows, or what is asked for, while that code is still on its way.
+ */
+export async function holdScript(page: Page, module = "src/main.tsx"): Promise<() => void> {
+  const script = builtScript(module);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === script,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
 /** A name no other run or spec uses (the data folder is fresh per run, but specs share it). */
 export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { detailValue, signIn, tableRows, USERS } from "./fixtures.ts";
+import { builtScript, detailValue, holdScript, signIn, tableRows, USERS } from "./fixtures.ts";
 
 test("the login page does not download the authenticated area or any feature page", async ({ page }) => {
   const scripts: string[] = [];
@@ -9,10 +9,16 @@ test("the login page does not download the authenticated area or any feature pag
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  expect(scripts.some((path) => /login-page/.test(path))).toBe(true);
-  expect(
-    scripts.filter((path) => /(app-layout|list-page|detail-page|form-page|resource|dashboard)/.test(path)),
-  ).toEqual([]);
+  expect(scripts).toContain(builtScript("src/features/auth/login-page.tsx"));
+  const signedInArea = [
+    "src/app/layout/app-layout.tsx",
+    "src/kit/list-page.tsx",
+    "src/kit/detail-page.tsx",
+    "src/kit/form-page.tsx",
+    "src/features/countries/resource.tsx",
+    "src/features/dashboard/dashboard-page.tsx",
+  ].map(builtScript);
+  expect(scripts.filter((path) => signedInArea.includes(path))).toEqual([]);
 
   // Signing in then loads them on demand.
   await page.getByLabel("E-mail").fill(USERS.admin.email);
@@ -20,7 +26,7 @@ test("the login page does not download the authenticated area or any feature pag
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Countries" }).click();
   await expect(page.getByRole("heading", { name: "Countries" })).toBeVisible();
-  expect(scripts.some((path) => /list-page/.test(path))).toBe(true);
+  expect(scripts).toContain(builtScript("src/kit/list-page.tsx"));
 });
 
 test("the sidebar collapses with the burger and remembers it", async ({ page }) => {
@@ -86,6 +92,36 @@ test("on a long page the sidebar's background runs to the bottom of the page, an
   // Scrolled down, the header stays above the navbar: its toggle is what a click there reaches.
   await page.getByRole("button", { name: "Toggle navigation" }).click({ trial: true, timeout: 5_000 });
 });
+
+for (const { name, address, data, module } of [
+  {
+    name: "a list's rows",
+    address: "/countries?search=mex",
+    data: "/api/countries?page=1&search=mex",
+    module: "src/kit/list-page.tsx",
+  },
+  { name: "a record", address: "/countries/1", data: "/api/countries/1", module: "src/kit/detail-page.tsx" },
+]) {
+  test(`${name} and the menu's counts are asked for while the page's code is still on its way`, async ({ page }) => {
+    await signIn(page, USERS.admin);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) asked.push(url.pathname + url.search);
+    });
+    // The page's own code is held back: what it shows can only have been asked for by the route (kit/prefetch.ts).
+    const release = await holdScript(page, module);
+    await page.goto(address);
+    await expect.poll(() => asked).toContain(data);
+    await expect.poll(() => asked).toContain("/api/notifications/count");
+    expect(asked).toContain("/api/review-queue");
+    expect(asked).toContain("/api/views");
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/Countries|México|Mexico/);
+    // The page found the answer waiting: nothing was asked twice.
+    expect(asked.filter((each) => each === data)).toHaveLength(1);
+  });
+}
 
 test("the user menu shows the signed-in user", async ({ page }) => {
   await signIn(page, USERS.geoEditor);

@@ -1,22 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn, USERS } from "./fixtures.ts";
+import { builtScript, holdScript, signIn, USERS } from "./fixtures.ts";
 
 // The sign-in page comes prerendered in the HTML (apps/web/scripts/prerender.mjs): it shows before any of the
 // app's script has run, on a slow phone as much as here. These hold the app's script back to look at that page,
 // then let it start over it.
-
-/** Holds the app's entry script (or the files `pattern` matches) until the returned function is called. */
-async function holdApp(page: Page, pattern = /\/assets\/index-[^/]+\.js$/): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const appStarted = (page: Page) => expect(page).toHaveTitle(/· Palco Admin$/);
 
@@ -51,7 +38,7 @@ test("a member who chose Spanish and a dark system see the page in Spanish and d
   const context = await browser.newContext({ colorScheme: "dark" });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem("palco.language", "es"));
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/login");
   await expect(page.getByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeHidden();
@@ -68,8 +55,9 @@ test("a member who chose Spanish and a dark system see the page in Spanish and d
 
 test("the language switched while the app is loading is the one the app starts in", async ({ page }) => {
   // The app's texts are in (it has read the stored language, English) but not the sign-in page's own chunk.
-  const release = await holdApp(page, /\/assets\/login-page-[^/]+\.js$/);
-  const textsRequested = page.waitForRequest(/\/assets\/en-[^/]+\.js$/);
+  const release = await holdScript(page, "src/features/auth/login-page.tsx");
+  const texts = builtScript("src/i18n/en.ts");
+  const textsRequested = page.waitForRequest((request) => new URL(request.url()).pathname === texts);
   await page.goto("/login");
   await textsRequested;
   await page.getByText("Español", { exact: true }).filter({ visible: true }).click();
@@ -83,7 +71,7 @@ test("the language switched while the app is loading is the one the app starts i
 test("what is typed before the app starts is kept, in the field being typed in, and Enter then signs in", async ({
   page,
 }) => {
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(USERS.admin.email);
   await page.getByLabel("Password").click();
@@ -100,7 +88,7 @@ test("what is typed before the app starts is kept, in the field being typed in, 
 });
 
 test("a form sent before the app starts is sent by the app once it has started", async ({ page }) => {
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(USERS.admin.email);
   await page.getByLabel("Password").fill("not the password");
@@ -115,7 +103,7 @@ test("a form sent before the app starts is sent by the app once it has started",
 
 test("a signed-in member opening /login sees none of the sign-in page, then is in the app", async ({ page }) => {
   await signIn(page, USERS.admin);
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("data-signed-in", "");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeHidden();

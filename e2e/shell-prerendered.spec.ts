@@ -1,23 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn, USERS } from "./fixtures.ts";
+import { holdScript, signIn, USERS } from "./fixtures.ts";
 
 // The signed-in pages come in their frame, prerendered in the HTML with the page's title (apps/web/scripts/
 // prerender.mjs, dist/shell.html): it shows before any of the app's script has run. These hold the app's script
 // back to look at that frame, then let the app start over it. The frame is only a picture until then (inert and
 // hidden from assistive technologies), so it is found by its markup here, and the app's page by its roles.
-
-/** Holds the app's entry script until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** The prerendered frame's visible title (only the page's own shows). */
 const frameTitle = (page: Page) => page.locator("[data-prerendered] h1").filter({ visible: true });
@@ -43,7 +30,7 @@ test("a signed-in member opening a list sees its title before the app starts, an
   page,
 }) => {
   await signIn(page, USERS.admin);
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/countries");
   await expect(frameTitle(page)).toHaveText("Countries");
   await expect(frameHeader(page)).toContainText("Palco Admin");
@@ -58,7 +45,7 @@ test("a signed-in member opening a list sees its title before the app starts, an
 test("a member who folded the menu away sees the frame folded too, and the title stays put", async ({ page }) => {
   await signIn(page, USERS.admin);
   await page.addInitScript(() => localStorage.setItem("palco.sidebar", "false"));
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/events");
   await expect(frameTitle(page)).toHaveText("Events");
   // The page starts at the left edge, not beside the menu's place.
@@ -73,7 +60,7 @@ test("on a phone, in Spanish and dark, the frame and title are the member's befo
   const page = await context.newPage();
   await signIn(page, USERS.admin);
   await page.addInitScript(() => localStorage.setItem("palco.language", "es"));
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/bookings?status=accepted");
   await expect(frameTitle(page)).toHaveText("Reservas");
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
@@ -86,7 +73,7 @@ test("on a phone, in Spanish and dark, the frame and title are the member's befo
 
 test("a detail opens in the bare frame: no list's title shows before the record's", async ({ page }) => {
   await signIn(page, USERS.admin);
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/countries/1");
   await expect(frameHeader(page)).toContainText("Palco Admin");
   await expect(frameTitle(page)).toHaveCount(0);
@@ -95,7 +82,7 @@ test("a detail opens in the bare frame: no list's title shows before the record'
 });
 
 test("a visitor without a session sees no frame, then the sign-in page", async ({ page }) => {
-  const release = await holdApp(page);
+  const release = await holdScript(page);
   await page.goto("/bookings");
   await expect(page.locator("html")).toHaveAttribute("data-page", "/bookings");
   await expect(frameHeader(page)).toHaveCount(0);

@@ -20,9 +20,9 @@ const FRAMEWORK_BUDGET = 105 * KIB;
 
 /**
  * The texts of one language, which every page loads before its first paint (src/lib/i18n.ts): Spanish, the
- * longer one, with its dayjs locale (a chunk the manifest names "es", keyed by its hash).
+ * longer one, with its dayjs locale (one chunk: apps/web/vite.config.ts, manualChunks).
  */
-const LANGUAGE = ["../../packages/shared/src/i18n/es.ts", "src/i18n/es.ts", "dayjs-locale-es"];
+const LANGUAGE = ["../../packages/shared/src/i18n/es.ts", "src/i18n/es.ts", "../../node_modules/dayjs/locale/es.js"];
 
 const ROUTES = [
   {
@@ -35,8 +35,9 @@ const ROUTES = [
     // 180 until the step-up dialog's host and the enrolment redirect joined the shell (the dialog itself is lazy);
     // 185 until the lists' first paint gained sortable headers, the selection column, the Export button and the top
     // bar's search button (their menus, bars, dialogs, palette and texts load later); 188 until zod and the form
-    // schemas left the list's first wave (checked below), which took it to 161.
-    budget: 165 * KIB,
+    // schemas left the list's first wave (checked below), which took it to 161; 165 until small chunks were merged
+    // (apps/web/vite.config.ts): about 7 KiB more, in 27 files instead of 45, and less blocking time on a phone.
+    budget: 172 * KIB,
     modules: [
       "index.html",
       ...LANGUAGE,
@@ -48,7 +49,8 @@ const ROUTES = [
   {
     // Where staff land after signing in. The charts (Recharts under Mantine Charts) are most of it.
     name: "shell + / dashboard",
-    budget: 340 * KIB,
+    // 340 until small chunks were merged (see the list above).
+    budget: 347 * KIB,
     modules: ["index.html", ...LANGUAGE, "src/app/signed-in-layout.tsx", "src/features/dashboard/dashboard-page.tsx"],
   },
 ];
@@ -58,8 +60,6 @@ if (!existsSync(manifestFile)) {
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
-const dayjsLocale = Object.entries(manifest).find(([key, entry]) => key.startsWith("_") && entry.name === "es");
-if (dayjsLocale) manifest["dayjs-locale-es"] = dayjsLocale[1];
 
 const sizes = new Map();
 function compressedSize(file) {
@@ -76,15 +76,14 @@ function compressedSize(file) {
 }
 
 /**
- * A source module's manifest key. Rollup names a chunk after its source file while that file is the chunk's
- * facade; once the chunk also holds modules split off from elsewhere it becomes "_<name>-<hash>.js", named after
- * the file still.
+ * Each source module's chunk (apps/web/vite.config.ts, moduleChunks). Small chunks are merged into others, so a
+ * module may have no manifest key of its own: its chunk's key is found from the chunk's file.
  */
+const moduleChunks = JSON.parse(readFileSync(path.join(dist, ".vite/chunks.json"), "utf8"));
+const keyOfFile = new Map(Object.entries(manifest).map(([key, entry]) => [entry.file, key]));
 function manifestKey(key) {
   if (manifest[key]) return key;
-  const name = path.basename(key).replace(/\.[jt]sx?$/, "");
-  const found = Object.entries(manifest).filter(([other, entry]) => other.startsWith("_") && entry.name === name);
-  return found.length === 1 ? found[0][0] : key;
+  return keyOfFile.get(moduleChunks[key]) ?? key;
 }
 
 /** The manifest entries a route loads: its modules and everything they import statically, transitively. */
@@ -144,11 +143,13 @@ for (const route of ROUTES) {
 // list's first wave (the list page imports it); none may bring zod, whose core names its classes "$ZodType"….
 const ZOD_MARKER = '"$ZodType"';
 const listShell = ["index.html", "src/app/signed-in-layout.tsx", "src/kit/list-page.tsx"];
-const declarations = Object.entries(manifest).filter(
-  ([, entry]) => entry.name === "resource" && entry.file.endsWith(".js"),
-);
-const withZod = declarations.filter(([key]) =>
-  closure([...listShell, key]).some((entry) => readFileSync(path.join(dist, entry.file), "utf8").includes(ZOD_MARKER)),
+const declarations = Object.keys(moduleChunks)
+  .filter((module) => /^src\/features\/[^/]+\/resource\.tsx$/.test(module))
+  .map((module) => [module]);
+const withZod = declarations.filter(([module]) =>
+  closure([...listShell, module]).some((entry) =>
+    readFileSync(path.join(dist, entry.file), "utf8").includes(ZOD_MARKER),
+  ),
 );
 if (declarations.length === 0) {
   console.error("No resource declarations in the build manifest: update the zod check in scripts/bundle-budget.mjs");

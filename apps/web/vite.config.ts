@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
+import type { ManualChunkMeta } from "rollup";
 import { defineConfig, type Plugin } from "vite";
 import { writeCompressed } from "./scripts/compress.mjs";
 
@@ -34,6 +35,54 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes dist/.vite/chunks.json: each source module (keyed like Vite's manifest, relative to this folder) and the
+ * chunk that holds it. Small chunks are merged into others (experimentalMinChunkSize below), so a module loaded
+ * by `import()` may have no chunk named after it; scripts/prerender.mjs and scripts/bundle-budget.mjs find it here.
+ */
+function moduleChunks(): Plugin {
+  let root = "";
+  return {
+    name: "palco-module-chunks",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        for (const id of output.moduleIds) {
+          if (!id.startsWith("\0")) chunks[path.relative(root, id).split(path.sep).join("/")] = output.fileName;
+        }
+      }
+      this.emitFile({ type: "asset", fileName: ".vite/chunks.json", source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
+
+const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler)\//;
+const LANGUAGE_TEXTS =
+  /\/(?:apps\/web|packages\/shared)\/src\/i18n\/(en|es)\.ts$|\/node_modules\/dayjs\/locale\/(es)\.js$/;
+const FEATURE_TEXTS = /\/apps\/web\/src\/i18n\/([\w-]+)\.ts$/;
+
+/**
+ * Chunks made by hand. React and the router change rarely: their own long-cached chunk. Each language's texts (the
+ * shared and the SPA's, and for Spanish the date library's locale) are one chunk, and each feature's texts another
+ * (src/lib/i18n.ts loads them): named chunks are never merged into others, so a page still downloads one language
+ * and only its features' texts, however small the chunks are.
+ */
+function manualChunks(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
+  if (FRAMEWORK.test(id)) return "react-vendor";
+  const language = LANGUAGE_TEXTS.exec(id);
+  if (language) return `texts-${language[1] ?? language[2]}`;
+  const feature = FEATURE_TEXTS.exec(id);
+  // A feature's texts are only ever loaded by import(); the parts of a language or feature (bulk-es.ts, chat.ts) are
+  // imported by it and join its chunk.
+  if (feature && getModuleInfo(id)?.importers.length === 0) return `texts-${feature[1]}`;
+  return undefined;
+}
+
 // Source maps are not built by default: nothing public should hand out the sources. BUILD_SOURCEMAPS=true writes
 // them for an error tracker to upload, without the `sourceMappingURL` comment; the server never serves *.map.
 const sourcemap = process.env.BUILD_SOURCEMAPS === "true" ? "hidden" : false;
@@ -41,7 +90,7 @@ const sourcemap = process.env.BUILD_SOURCEMAPS === "true" ? "hidden" : false;
 // `isSsrBuild`: the sign-in page's prerender (scripts/prerender.mjs) builds src/prerender.tsx for Node, where the
 // compressed copies and the browser's chunk layout mean nothing.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress(), moduleChunks()])],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
@@ -76,9 +125,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: isSsrBuild
         ? {}
         : {
-            // React and the router change rarely: their own long-cached chunk.
-            manualChunks: (id) =>
-              /node_modules\/(react|react-dom|react-router|scheduler)\//.test(id) ? "react-vendor" : undefined,
+            // A chunk smaller than this, with no side effects of its own, joins a chunk loaded with it. Left alone,
+            // Rollup made about 90 chunks for one list page, many of them a single icon or hook: each costs a
+            // request and a task on the main thread, which on a phone added up to half a second of blocking time
+            // (docs/decisions.md, "Fewer, larger chunks").
+            experimentalMinChunkSize: 20_000,
+            manualChunks,
           },
     },
   },

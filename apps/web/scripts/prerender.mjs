@@ -28,16 +28,15 @@ rmSync(ssrOut, { recursive: true, force: true });
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
 const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
 
-/**
- * The manifest's chunk for a source module: under its path, or, when Rollup named a dynamic entry's chunk after it
- * (the manifest then keys it by file, `_signed-in-layout-….js`), under its name.
- */
+/** Each source module's chunk (vite.config.ts, moduleChunks): small chunks are merged, so not every module has one. */
+const moduleChunks = JSON.parse(readFileSync(path.join(dist, ".vite/chunks.json"), "utf8"));
+const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+
+/** The manifest's chunk holding a source module. */
 function chunkOf(module) {
-  if (manifest[module]) return manifest[module];
-  const name = path.basename(module).replace(/\.[^.]+$/, "");
-  const named = Object.values(manifest).filter((each) => each.isDynamicEntry && each.name === name);
-  if (named.length !== 1) throw new Error(`${module} has no chunk of its own in the build's manifest`);
-  return named[0];
+  const chunk = manifest[module] ?? byFile.get(moduleChunks[module]);
+  if (!chunk) throw new Error(`${module} is in no chunk of the build`);
+  return chunk;
 }
 
 /** The chunks of these modules (static imports, transitively), less what the entry's own tags already fetch. */

@@ -1,9 +1,12 @@
 import type { PermissionCode } from "@palco/shared";
 import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { EXPORTS_PATH } from "@/features/exports/paths.ts";
+import { recordId } from "@/kit/record-id.ts";
 import { type ResourceMeta, resourcePath } from "@/kit/resource.ts";
 import { loadFeatureTexts } from "@/lib/i18n.ts";
+import { getSession } from "@/lib/session.ts";
+import { sessionCan } from "@/lib/use-can.ts";
 import { RedirectIfSignedIn, RequireAuth, RequirePermission, SECURITY_PATH } from "./guards.tsx";
 import { RESOURCES, SETTINGS_NAV } from "./resources.ts";
 import { FullPageLoader, RootError } from "./routes/root-error.tsx";
@@ -27,6 +30,23 @@ const comingSoon =
     const { ComingSoonPage } = await import("@/kit/coming-soon-page.tsx");
     return { element: <ComingSoonPage titleKey={titleKey} icon={icon} /> };
   };
+
+/**
+ * A route whose data is requested as it is entered, alongside its code, rather than once the page has rendered
+ * (kit/prefetch.ts). Nothing waits for it: the loader answers at once. Only on entering the route, and only for a
+ * member who may open it; within the page (another filter or page number) the page asks for itself.
+ */
+const prefetching = (
+  code: PermissionCode | null,
+  start: (args: LoaderFunctionArgs) => Promise<unknown>,
+): Pick<RouteObject, "loader" | "shouldRevalidate"> => ({
+  loader: (args) => {
+    // A chunk that fails to load fails the route's own import as well, which shows the error.
+    if (sessionCan(getSession()?.user, code)) start(args).catch(() => undefined);
+    return null;
+  },
+  shouldRevalidate: () => false,
+});
 
 /** The routes of one resource, built from its declaration: list, create, detail, edit — each guarded. */
 function resourceRoutes(meta: ResourceMeta): RouteObject {
@@ -61,10 +81,28 @@ function resourceRoutes(meta: ResourceMeta): RouteObject {
       return { element: <FormRoute resource={resource} mode={mode} schema={schema} /> };
     };
 
-  const children: RouteObject[] = [guarded(permissions.index, { index: true, lazy: list })];
+  const prefetchList = prefetching(permissions.index, async ({ request }) => {
+    const [{ default: resource }, { prefetchList }] = await Promise.all([load(), import("@/kit/prefetch.ts")]);
+    prefetchList(resource, new URL(request.url).searchParams);
+  });
+  const prefetchRecord = (code: PermissionCode | null) =>
+    prefetching(code, async ({ params }) => {
+      const id = recordId(params.id);
+      if (id === null) return;
+      const [{ default: resource }, { prefetchRecord }] = await Promise.all([load(), import("@/kit/prefetch.ts")]);
+      prefetchRecord(resource, id);
+    });
+
+  const children: RouteObject[] = [guarded(permissions.index, { index: true, lazy: list, ...prefetchList })];
   if (permissions.create) children.push(guarded(permissions.create, { path: "create", lazy: form("create") }));
-  if (permissions.show) children.push(guarded(permissions.show, { path: ":id", lazy: detail }));
-  if (permissions.edit) children.push(guarded(permissions.edit, { path: ":id/edit", lazy: form("edit") }));
+  if (permissions.show) {
+    children.push(guarded(permissions.show, { path: ":id", lazy: detail, ...prefetchRecord(permissions.show) }));
+  }
+  if (permissions.edit) {
+    children.push(
+      guarded(permissions.edit, { path: ":id/edit", lazy: form("edit"), ...prefetchRecord(permissions.edit) }),
+    );
+  }
   children.push({ path: "*", lazy: notFound });
   return { path: resourcePath(meta).slice(1), children };
 }
@@ -93,6 +131,8 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: page(() => import("./signed-in-layout.tsx")),
+            // The menu's badges and saved views with the page's own data.
+            ...prefetching(null, () => import("./layout/prefetch.ts").then((module) => module.prefetchSignedInFrame())),
             children: [
               {
                 index: true,

@@ -1,7 +1,6 @@
 import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, ThemeIcon } from "@mantine/core";
 import { PAGE_SIZE } from "@palco/shared/constants";
 import { OFFSET_PAGE_LIMIT } from "@palco/shared/resources/paging";
-import { sortValue } from "@palco/shared/resources/sort-fields";
 import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
 import {
   createContext,
@@ -26,7 +25,8 @@ import { fieldValue } from "./field-value.tsx";
 import type { ListCards as ListCardsComponent } from "./list-cards.tsx";
 import { ListCardsSkeleton } from "./list-cards-skeleton.tsx";
 import { ListFilters } from "./list-filters.tsx";
-import { activeSort, ColumnHeader, SORT_PARAM, SortSelect } from "./list-sort.tsx";
+import { listRequest, SORT_PARAM } from "./list-params.ts";
+import { ColumnHeader, SortSelect } from "./list-sort.tsx";
 import { PageHeader } from "./page-header.tsx";
 import { type PageTarget, pagerLinks } from "./page-window.ts";
 import { Pagination } from "./pagination.tsx";
@@ -85,27 +85,11 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
   const basePath = resourcePath(meta);
   const filters = list.filters ?? [];
 
-  const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
-  // Opaque cursors of deep pages (see pagerLinks): part of the address, so the back button and links reopen them.
-  const after = searchParams.get("after") ?? undefined;
-  const before = searchParams.get("before") ?? undefined;
-  const search = searchParams.get("search") ?? "";
-  const filterKey = filters.map((def) => `${def.name}=${searchParams.get(def.name) ?? ""}`).join("&");
+  const { page, after, before, search, filterKey, sort, params, ...request } = listRequest(list, searchParams);
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey captures the filter values
-  const filterValues = useMemo(
-    () => Object.fromEntries(filters.map((def) => [def.name, searchParams.get(def.name) ?? ""])),
-    [filterKey],
-  );
+  const filterValues = useMemo(() => request.filterValues, [filterKey]);
   const paged = list.paged !== false;
   const searchable = list.searchable !== false;
-  // Only an order one of the columns offers (an old link may name another).
-  const sort = activeSort(searchParams.get(SORT_PARAM), list.columns);
-  const params = {
-    ...(paged ? { page, after, before } : {}),
-    search: search || undefined,
-    ...filterValues,
-    [SORT_PARAM]: sort ? sortValue(sort) : undefined,
-  };
   const query = useResourceList(api, params);
   const data = query.data;
   const hasCriteria = search !== "" || Object.values(filterValues).some(Boolean);

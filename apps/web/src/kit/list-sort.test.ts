@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activeSort, nextSort, sortFields } from "./list-sort.tsx";
+import { activeSort, listRequest, sortFields } from "./list-params.ts";
+import { nextSort } from "./list-sort.tsx";
 import type { Column } from "./resource.ts";
 
 const columns: Column<{ id: number }>[] = [
@@ -24,5 +25,25 @@ describe("sortable list headers", () => {
     expect(activeSort("id", columns)).toBeNull();
     expect(activeSort("--name", columns)).toBeNull();
     expect(activeSort(null, columns)).toBeNull();
+  });
+});
+
+describe("what a list asks its API for", () => {
+  const filters = [{ name: "country", label: "X.COUNTRY", kind: "select", useOptions: () => ({}) }] as never;
+
+  it("reads the page, search, filters and order from the address, as the page and its prefetch both send them", () => {
+    const request = listRequest({ columns, filters }, new URLSearchParams("page=3&search=san&country=7&sort=-name"));
+    expect(request.params).toEqual({ page: 3, search: "san", country: "7", sort: "-name" });
+    expect(request.filterKey).toBe("country=7");
+  });
+
+  it("starts at page 1, sends no empty search and drops an order no column offers", () => {
+    const request = listRequest({ columns, filters }, new URLSearchParams("page=-2&search=&sort=id"));
+    expect(request.params).toEqual({ page: 1, country: "" });
+    expect(request.sort).toBeNull();
+  });
+
+  it("sends no page to an unpaged list", () => {
+    expect(listRequest({ columns, paged: false }, new URLSearchParams("page=2")).params).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { Group, InputBase, Table, Text, UnstyledButton } from "@mantine/core";
-import { type ListSort, parseSort, sortValue } from "@palco/shared/resources/sort-fields";
+import { type ListSort, sortValue } from "@palco/shared/resources/sort-fields";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronDown } from "@tabler/icons-react";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,18 +10,6 @@ import type { Column } from "./resource.ts";
  * the next goes back to the list's own order. The order lives in the query string (`?sort=-createdAt`) like every
  * filter, and the API enforces it (sortParam in @palco/shared). On phones a "Sort by" select stands for the headers.
  */
-export const SORT_PARAM = "sort";
-
-/** The fields the list's columns sort by, in column order. */
-export function sortFields<L>(columns: Column<L>[]): string[] {
-  return columns.flatMap((column) => (column.sort ? [column.sort] : []));
-}
-
-/** The order a query-string value asks for, when one of the columns sorts by it (an old link may name another). */
-export function activeSort<L>(value: string | null, columns: Column<L>[]): ListSort | null {
-  return parseSort(value, sortFields(columns));
-}
-
 /** The query-string value after a click on the header of `field`: ascending, then descending, then none (""). */
 export function nextSort(current: ListSort | null, field: string): string {
   if (current?.field !== field) return field;

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { NOTIFICATIONS_COUNT_KEY } from "@/features/notifications/keys.ts";
 import { api } from "@/lib/api.ts";
 import { useCan } from "@/lib/use-can.ts";
@@ -7,13 +7,14 @@ import { useCan } from "@/lib/use-can.ts";
  * Unread notifications for the sidebar badge and the tab's title: GET /api/notifications/count, only for users with
  * NOTIFICATIONS_INDEX; 0 otherwise. Kept current by the live events (live-notifications.ts) rather than by polling.
  */
+export const unreadCountQuery = queryOptions({
+  queryKey: NOTIFICATIONS_COUNT_KEY,
+  queryFn: ({ signal }) => api<{ count: number }>("/api/notifications/count", { signal }),
+  staleTime: 60_000,
+});
+
 export function useUnreadCount(): number {
   const allowed = useCan("NOTIFICATIONS_INDEX");
-  const query = useQuery({
-    queryKey: NOTIFICATIONS_COUNT_KEY,
-    queryFn: ({ signal }) => api<{ count: number }>("/api/notifications/count", { signal }),
-    enabled: allowed,
-    staleTime: 60_000,
-  });
+  const query = useQuery({ ...unreadCountQuery, enabled: allowed });
   return allowed ? (query.data?.count ?? 0) : 0;
 }

@@ -1,6 +1,6 @@
 import type { RoleOption } from "@palco/shared/resources/roles";
 import type { SavedView, SavedViewInput } from "@palco/shared/resources/views";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
 import { api } from "@/lib/api.ts";
 import { useSession } from "@/lib/session.ts";
@@ -8,15 +8,17 @@ import { useSession } from "@/lib/session.ts";
 /** Every view the member may open (GET /api/views): one query for the sidebar and every list page. */
 export const VIEWS_KEY = "views";
 
+export const savedViewsQuery = (userId: number | undefined) =>
+  queryOptions({
+    queryKey: [VIEWS_KEY, userId],
+    queryFn: ({ signal }) => api<SavedView[]>("/api/views", { signal }),
+    staleTime: 60_000,
+  });
+
 export function useSavedViews() {
   const session = useSession();
   const enabled = Boolean(session?.user) && !session?.user.mfaEnrollmentRequired;
-  const query = useQuery({
-    queryKey: [VIEWS_KEY, session?.user.id],
-    queryFn: ({ signal }) => api<SavedView[]>("/api/views", { signal }),
-    enabled,
-    staleTime: 60_000,
-  });
+  const query = useQuery({ ...savedViewsQuery(session?.user.id), enabled });
   return query.data ?? [];
 }
 
