@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { readBuildChunks } from "../apps/web/scripts/build-chunks.mjs";
 
 const KIB = 1024;
 const dist = path.resolve(import.meta.dirname, "../apps/web/dist");
@@ -59,7 +60,7 @@ if (!existsSync(manifestFile)) {
   console.error(`No ${path.relative(process.cwd(), manifestFile)}: build the SPA first (npm run build -w @palco/web).`);
   process.exit(2);
 }
-const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+const { manifest, modules, staticChunks } = readBuildChunks(dist);
 
 const sizes = new Map();
 function compressedSize(file) {
@@ -73,32 +74,6 @@ function compressedSize(file) {
     sizes.set(file, size);
   }
   return size;
-}
-
-/**
- * Each source module's chunk (apps/web/vite.config.ts, moduleChunks). Small chunks are merged into others, so a
- * module may have no manifest key of its own: its chunk's key is found from the chunk's file.
- */
-const moduleChunks = JSON.parse(readFileSync(path.join(dist, ".vite/chunks.json"), "utf8"));
-const keyOfFile = new Map(Object.entries(manifest).map(([key, entry]) => [entry.file, key]));
-function manifestKey(key) {
-  if (manifest[key]) return key;
-  return keyOfFile.get(moduleChunks[key]) ?? key;
-}
-
-/** The manifest entries a route loads: its modules and everything they import statically, transitively. */
-function closure(keys) {
-  const seen = new Set();
-  const pending = keys.map(manifestKey);
-  while (pending.length > 0) {
-    const key = pending.pop();
-    if (seen.has(key)) continue;
-    const entry = manifest[key];
-    if (!entry) throw new Error(`${key} is not in the build manifest: update ROUTES in scripts/bundle-budget.mjs`);
-    seen.add(key);
-    pending.push(...(entry.imports ?? []));
-  }
-  return [...seen].map((key) => manifest[key]);
 }
 
 const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
@@ -120,7 +95,7 @@ rows.push({
 });
 
 for (const route of ROUTES) {
-  const entries = closure(route.modules);
+  const entries = staticChunks(route.modules);
   const js = entries.filter((entry) => entry.file.endsWith(".js"));
   const own = js.filter((entry) => entry.name !== FRAMEWORK);
   const ownGzip = sum(own.map((entry) => compressedSize(entry.file).gzip));
@@ -143,11 +118,9 @@ for (const route of ROUTES) {
 // list's first wave (the list page imports it); none may bring zod, whose core names its classes "$ZodType"….
 const ZOD_MARKER = '"$ZodType"';
 const listShell = ["index.html", "src/app/signed-in-layout.tsx", "src/kit/list-page.tsx"];
-const declarations = Object.keys(moduleChunks)
-  .filter((module) => /^src\/features\/[^/]+\/resource\.tsx$/.test(module))
-  .map((module) => [module]);
-const withZod = declarations.filter(([module]) =>
-  closure([...listShell, module]).some((entry) =>
+const declarations = modules.filter((module) => /^src\/features\/[^/]+\/resource\.tsx$/.test(module));
+const withZod = declarations.filter((module) =>
+  staticChunks([...listShell, module]).some((entry) =>
     readFileSync(path.join(dist, entry.file), "utf8").includes(ZOD_MARKER),
   ),
 );
@@ -155,9 +128,7 @@ if (declarations.length === 0) {
   console.error("No resource declarations in the build manifest: update the zod check in scripts/bundle-budget.mjs");
   failed = true;
 } else if (withZod.length > 0) {
-  console.error(
-    `zod on a list's first wave (${withZod.map(([key]) => key).join(", ")}): load it with the form or the detail.`,
-  );
+  console.error(`zod on a list's first wave (${withZod.join(", ")}): load it with the form or the detail.`);
   failed = true;
 } else {
   console.log(`No zod on the first wave of any of the ${declarations.length} lists.`);

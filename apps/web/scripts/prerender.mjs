@@ -7,6 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
+import { readBuildChunks } from "./build-chunks.mjs";
 import { writeCompressed } from "./compress.mjs";
 
 const web = path.resolve(import.meta.dirname, "..");
@@ -25,29 +26,12 @@ const loginPages = await renderLoginPage();
 const shellPages = await renderSignedInShell();
 rmSync(ssrOut, { recursive: true, force: true });
 
-const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+const { manifest, staticChunks } = readBuildChunks(dist);
 const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-
-/** Each source module's chunk (vite.config.ts, moduleChunks): small chunks are merged, so not every module has one. */
-const moduleChunks = JSON.parse(readFileSync(path.join(dist, ".vite/chunks.json"), "utf8"));
-const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-
-/** The manifest's chunk holding a source module. */
-function chunkOf(module) {
-  const chunk = manifest[module] ?? byFile.get(moduleChunks[module]);
-  if (!chunk) throw new Error(`${module} is in no chunk of the build`);
-  return chunk;
-}
 
 /** The chunks of these modules (static imports, transitively), less what the entry's own tags already fetch. */
 function chunksOf(modules) {
-  const files = new Set();
-  const visit = (chunk) => {
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(manifest[imported]);
-  };
-  for (const module of modules) visit(chunkOf(module));
+  const files = new Set(staticChunks(modules).map((chunk) => chunk.file));
   files.delete(entry.file);
   for (const imported of entry.imports ?? []) files.delete(manifest[imported]?.file);
   return [...files];

@@ -1,8 +1,9 @@
-import type { ReviewQueue } from "@palco/shared";
+import type { ReviewQueue, SessionUser } from "@palco/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { REVIEW_QUEUE_KEY } from "@/kit/review-keys.ts";
 import { api } from "@/lib/api.ts";
-import { useCanFn } from "@/lib/use-can.ts";
+import { useSession } from "@/lib/session.ts";
+import { sessionCan } from "@/lib/use-can.ts";
 
 /**
  * How many owners and boxes wait for a decision (GET /api/review-queue), for the sidebar's badges: asked only
@@ -14,11 +15,14 @@ export const reviewQueueQuery = queryOptions({
   staleTime: 30_000,
 });
 
+/** Who is asked for the queue: the hook and the signed-in frame's prefetch share this. */
+export const asksReviewQueue = (user: SessionUser | undefined) =>
+  sessionCan(user, "OWNERS_INDEX") || sessionCan(user, "BOXES_INDEX");
+
 export function useReviewQueue(): ReviewQueue {
-  const can = useCanFn();
   const query = useQuery({
     ...reviewQueueQuery,
-    enabled: can("OWNERS_INDEX") || can("BOXES_INDEX"),
+    enabled: asksReviewQueue(useSession()?.user),
     refetchInterval: 60_000,
   });
   return query.data ?? { owners: null, boxes: null };

@@ -1,7 +1,9 @@
+import type { SessionUser } from "@palco/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { NOTIFICATIONS_COUNT_KEY } from "@/features/notifications/keys.ts";
 import { api } from "@/lib/api.ts";
-import { useCan } from "@/lib/use-can.ts";
+import { useSession } from "@/lib/session.ts";
+import { sessionCan } from "@/lib/use-can.ts";
 
 /**
  * Unread notifications for the sidebar badge and the tab's title: GET /api/notifications/count, only for users with
@@ -13,8 +15,11 @@ export const unreadCountQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/** Who is asked for the count: the hook and the signed-in frame's prefetch share this. */
+export const asksUnreadCount = (user: SessionUser | undefined) => sessionCan(user, "NOTIFICATIONS_INDEX");
+
 export function useUnreadCount(): number {
-  const allowed = useCan("NOTIFICATIONS_INDEX");
+  const allowed = asksUnreadCount(useSession()?.user);
   const query = useQuery({ ...unreadCountQuery, enabled: allowed });
   return allowed ? (query.data?.count ?? 0) : 0;
 }

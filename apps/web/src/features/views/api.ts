@@ -1,9 +1,11 @@
+import type { SessionUser } from "@palco/shared";
 import type { RoleOption } from "@palco/shared/resources/roles";
 import type { SavedView, SavedViewInput } from "@palco/shared/resources/views";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
 import { api } from "@/lib/api.ts";
 import { useSession } from "@/lib/session.ts";
+import { sessionCan } from "@/lib/use-can.ts";
 
 /** Every view the member may open (GET /api/views): one query for the sidebar and every list page. */
 export const VIEWS_KEY = "views";
@@ -15,10 +17,12 @@ export const savedViewsQuery = (userId: number | undefined) =>
     staleTime: 60_000,
   });
 
+/** Who is asked for the views (any member with a full session): the hook and the frame's prefetch share this. */
+export const asksSavedViews = (user: SessionUser | undefined) => sessionCan(user, null);
+
 export function useSavedViews() {
-  const session = useSession();
-  const enabled = Boolean(session?.user) && !session?.user.mfaEnrollmentRequired;
-  const query = useQuery({ ...savedViewsQuery(session?.user.id), enabled });
+  const user = useSession()?.user;
+  const query = useQuery({ ...savedViewsQuery(user?.id), enabled: asksSavedViews(user) });
   return query.data ?? [];
 }
 
