@@ -1,26 +1,44 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/** The API's integration tests: each file builds its own app and database. */
+const apiTests = {
+  include: ["apps/api/test/**/*.test.ts"],
+  environment: "node",
+  globalSetup: ["apps/api/test/global-setup.ts"],
+  // argon2 and PGlite start-up make the defaults too tight.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+/** API test files that replace a module of the app (vi.mock). */
+const MODULE_REPLACING = ["apps/api/test/throttle.test.ts"];
+
 export default defineConfig({
   test: {
     // Vitest keeps one core free by default, which on a 2-core machine runs every file one after the other. The API
     // files mostly wait (argon2 threads, PostgreSQL, sockets), so two at a time finish far sooner.
     maxWorkers: 2,
+    // Worker processes are reused from file to file (a fresh process per file re-imported everything); each project
+    // below says whether its files also share modules.
+    isolate: false,
     projects: [
-      { test: { name: "shared", include: ["packages/shared/**/*.test.ts"], environment: "node" } },
+      { test: { name: "shared", include: ["packages/shared/**/*.test.ts"], environment: "node", isolate: true } },
       {
         test: {
+          ...apiTests,
           name: "api",
-          include: ["apps/api/test/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["apps/api/test/global-setup.ts"],
-          // Each file builds its own app and database; argon2 and PGlite start-up make the defaults too tight.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: MODULE_REPLACING,
+          // The files share each worker's modules: importing the app anew for every file was half the suite's time.
+          // What a file changes globally (fake clocks) it undoes itself, and isolation-check.ts holds it to that.
+          isolate: false,
+          setupFiles: ["apps/api/test/isolation-check.ts"],
         },
       },
+      // A file that replaces a module (vi.mock) needs modules of its own: in a shared cache the app may already hold
+      // the real one.
+      { test: { ...apiTests, name: "api-isolated", include: MODULE_REPLACING, isolate: true } },
       {
-        test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"], environment: "node" },
+        test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"], environment: "node", isolate: true },
         // The same alias the SPA's Vite config uses.
         resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
       },

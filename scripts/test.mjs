@@ -64,6 +64,8 @@ if (process.env.TEST_DATABASE_URL) {
       "run",
       "--project",
       "api",
+      "--project",
+      "api-isolated",
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${postgresReport}`,

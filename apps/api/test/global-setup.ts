@@ -52,7 +52,8 @@ export default async function setup(project: TestProject) {
  * TEMPLATE), a fraction of a second where running every migration took seconds.
  */
 async function postgresTemplate(project: TestProject, adminUrl: string) {
-  const name = `palco_test_template_${process.pid}`;
+  // One per project of vitest.config.ts (each runs this setup), so neither drops the other's.
+  const name = `palco_test_template_${process.pid}_${project.name.replace(/\W/g, "_")}`;
   /** Work on the server as the superuser of TEST_DATABASE_URL, on a connection of its own. */
   const asSuperuser = async (work: (client: pg.Client) => Promise<unknown>) => {
     const client = new pg.Client({ connectionString: adminUrl });
