@@ -17,7 +17,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: each step's DOM, the network and the console. Not the screencast: recording
+    // every frame of every test (kept only on failure) was a quarter of the browser stage's CPU; the screenshot
+    // below shows the page as the test failed.
+    trace: { mode: "retain-on-failure", screenshots: false },
     // As a person who asked their system for less motion: the SPA honours it (theme.ts), so no click waits for a
     // modal's or menu's transition to settle. a11y.spec.ts also checks the default motion.
     reducedMotion: "reduce",
