@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -10,8 +11,12 @@ const apiTests = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
-/** API test files that replace a module of the app (vi.mock). */
-const MODULE_REPLACING = ["apps/api/test/throttle.test.ts"];
+/** API test files that replace a module of the app (vi.mock), found by reading them so none is forgotten. */
+const API_TEST_FOLDER = "apps/api/test";
+const MODULE_REPLACING = readdirSync(path.resolve(import.meta.dirname, API_TEST_FOLDER))
+  .filter((file) => file.endsWith(".test.ts"))
+  .map((file) => `${API_TEST_FOLDER}/${file}`)
+  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.resolve(import.meta.dirname, file), "utf8")));
 
 export default defineConfig({
   test: {
