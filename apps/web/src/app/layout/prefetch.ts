@@ -13,5 +13,5 @@ export function prefetchSignedInFrame() {
   const user = getSession()?.user;
   if (asksUnreadCount(user)) void queryClient.prefetchQuery(unreadCountQuery);
   if (asksReviewQueue(user)) void queryClient.prefetchQuery(reviewQueueQuery);
-  if (user && asksSavedViews(user)) void queryClient.prefetchQuery(savedViewsQuery(user.id));
+  if (asksSavedViews(user)) void queryClient.prefetchQuery(savedViewsQuery(user?.id));
 }
