@@ -20,6 +20,7 @@ import {
   useWatch,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useDropdownOnApproach } from "./dropdown-on-approach.ts";
 import { useErrorText } from "./error-text.ts";
 import { emptyImage, type ImageValue } from "./multipart.ts";
 import type { FormFieldDef, FormMode, LocationFieldDef } from "./resource.ts";
@@ -44,6 +45,7 @@ function SelectField({ def, control, error, mode }: FieldProps<"select"> & { mod
   const { t } = useTranslation();
   const errorText = useErrorText();
   const options = def.useOptions({ mode });
+  const dropdown = useDropdownOnApproach({ shadow: "md" });
   return (
     <Controller
       name={def.name}
@@ -64,8 +66,8 @@ function SelectField({ def, control, error, mode }: FieldProps<"select"> & { mod
           allowDeselect={false}
           nothingFoundMessage={t("COMMON.NOTHING_FOUND")}
           error={errorText(error) ?? (options.isError ? t("ERROR_PAGES.LOADING_DATA") : undefined)}
-          comboboxProps={{ shadow: "md" }}
           maxDropdownHeight={280}
+          {...dropdown}
         />
       )}
     />
@@ -190,6 +192,7 @@ function MultiSelectField({
   const errorText = useErrorText();
   const options = def.useOptions({ mode });
   const { field, fieldState } = useController({ control, name: def.name });
+  const dropdown = useDropdownOnApproach({ shadow: "md" });
   return (
     <MultiSelect
       ref={field.ref}
@@ -207,8 +210,8 @@ function MultiSelectField({
       hidePickedOptions
       nothingFoundMessage={t("COMMON.NOTHING_FOUND")}
       error={errorText(fieldState.error) ?? (options.isError ? t("ERROR_PAGES.LOADING_DATA") : undefined)}
-      comboboxProps={{ shadow: "md" }}
       maxDropdownHeight={280}
+      {...dropdown}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { SEARCH_DEBOUNCE_MS } from "@palco/shared/constants";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDropdownOnApproach } from "./dropdown-on-approach.ts";
 import type { FilterDef } from "./resource.ts";
 
 type SelectDef = Extract<FilterDef, { kind: "select" | "autocomplete" }>;
@@ -46,6 +47,7 @@ export default function SelectFilter({ def, values, onChange, onOptionsError }: 
     if (options.isError) onOptionsError();
   }, [options.isError, onOptionsError]);
   const label = t(def.label);
+  const dropdown = useDropdownOnApproach({ shadow: "md" });
   return (
     <Select
       aria-label={label}
@@ -60,7 +62,7 @@ export default function SelectFilter({ def, values, onChange, onOptionsError }: 
       error={options.isError}
       disabled={options.isLoading && !values[def.name]}
       w={{ base: "100%", sm: 220 }}
-      comboboxProps={{ shadow: "md" }}
+      {...dropdown}
     />
   );
 }
