@@ -125,11 +125,11 @@ test("a list's filter chosen by keyboard alone; closed filters keep no option li
   await expect(tableRows(page)).toHaveCount(12);
   // Nobody has come near a filter yet: none of the five keeps its options in the page, hidden, for the browser to
   // position while the list first renders (kit/dropdown-on-approach.ts).
-  await expect(page.getByRole("textbox", { name: "Booking status" })).toBeVisible();
+  const status = page.getByRole("textbox", { name: "Booking status" });
+  await expect(status).toBeVisible();
   await expect(page.locator('[role="listbox"]')).toHaveCount(0);
 
   // Focus on the filter, as Tab brings it; the first ArrowDown opens it with the first option highlighted.
-  const status = page.getByRole("textbox", { name: "Booking status" });
   await status.focus();
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("option", { name: "Pending" })).toHaveAttribute("aria-selected", "true");

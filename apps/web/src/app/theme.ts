@@ -192,6 +192,8 @@ export const theme = createTheme({
     TextInput: { defaultProps: { radius: "md" } },
     PasswordInput: { defaultProps: { radius: "md" } },
     Select: { defaultProps: { radius: "md" } },
+    // Every Select's and MultiSelect's option list floats with the same shadow as the menus.
+    Combobox: { defaultProps: { shadow: "md" } },
     Card: { defaultProps: { shadow: "none" } },
   },
 });

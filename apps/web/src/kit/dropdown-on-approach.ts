@@ -11,11 +11,11 @@ import { useCallback, useState } from "react";
  * Here the list is kept in the page from the moment the pointer reaches the field or the field takes focus, so the
  * keyboard behaves as before (Tab, then ArrowDown highlights the first option) and a click opens it as always.
  */
-export function useDropdownOnApproach<P extends object>(comboboxProps?: P) {
+export function useDropdownOnApproach() {
   const [approached, setApproached] = useState(false);
   const approach = useCallback(() => setApproached(true), []);
   return {
-    comboboxProps: { ...comboboxProps, keepMounted: approached },
+    comboboxProps: { keepMounted: approached },
     onPointerEnter: approach,
     onFocusCapture: approach,
   };

@@ -45,7 +45,7 @@ function SelectField({ def, control, error, mode }: FieldProps<"select"> & { mod
   const { t } = useTranslation();
   const errorText = useErrorText();
   const options = def.useOptions({ mode });
-  const dropdown = useDropdownOnApproach({ shadow: "md" });
+  const dropdown = useDropdownOnApproach();
   return (
     <Controller
       name={def.name}
@@ -192,7 +192,7 @@ function MultiSelectField({
   const errorText = useErrorText();
   const options = def.useOptions({ mode });
   const { field, fieldState } = useController({ control, name: def.name });
-  const dropdown = useDropdownOnApproach({ shadow: "md" });
+  const dropdown = useDropdownOnApproach();
   return (
     <MultiSelect
       ref={field.ref}

@@ -47,7 +47,7 @@ export default function SelectFilter({ def, values, onChange, onOptionsError }: 
     if (options.isError) onOptionsError();
   }, [options.isError, onOptionsError]);
   const label = t(def.label);
-  const dropdown = useDropdownOnApproach({ shadow: "md" });
+  const dropdown = useDropdownOnApproach();
   return (
     <Select
       aria-label={label}

@@ -113,7 +113,6 @@ export function ViewModal({ opened, title, hint, initial, knownRoles = [], onSub
             clearable
             nothingFoundMessage={t("COMMON.NOTHING_FOUND")}
             error={errors.fields.get("roleIds") ?? (roles.isError ? t("ERROR_PAGES.LOADING_DATA") : undefined)}
-            comboboxProps={{ shadow: "md" }}
             maxDropdownHeight={240}
           />
           <Group justify="flex-end" gap="sm" mt="sm">
