@@ -678,7 +678,9 @@ describe("permission catalogue sync", () => {
 });
 
 describe.skipIf(backend !== "postgres")("concurrent start-up on one PostgreSQL database", () => {
-  it("two processes migrate and seed one after the other", async () => {
+  // Two app start-ups, the second waiting on the first's lock, and the whole demo data set loaded once: 11 s on an
+  // idle 2-core machine, past the 30-s default when the suite's other file runs beside it on a slower one.
+  it("two processes migrate and seed one after the other", { timeout: 120_000 }, async () => {
     const { url, env, drop } = await createTestDatabase({ migrated: false });
     const second = await createDatabase({ url });
     const dataDir = await mkdtemp(path.join(tmpdir(), "palco-race-"));
