@@ -9,6 +9,8 @@ import { holdScript, signIn, USERS } from "./fixtures.ts";
 /** The prerendered frame's visible title (only the page's own shows). */
 const frameTitle = (page: Page) => page.locator("[data-prerendered] h1").filter({ visible: true });
 const frameHeader = (page: Page) => page.locator("[data-prerendered] header").filter({ visible: true });
+/** The prerendered frame's visible search box (a list's). */
+const frameSearch = (page: Page) => page.locator("[data-prerendered] input[type=search]").filter({ visible: true });
 
 /**
  * Lets the app start over the frame and checks that the page's own title then sits exactly where the frame's did:
@@ -16,15 +18,24 @@ const frameHeader = (page: Page) => page.locator("[data-prerendered] header").fi
  */
 async function expectTitleStaysWhenTheAppStarts(page: Page, release: () => void, text: string) {
   const before = await frameTitle(page).boundingBox();
+  // A list's search box too, where the frame has one.
+  const searchBefore = (await frameSearch(page).count()) > 0 ? await frameSearch(page).boundingBox() : null;
   release();
   await expect(page).toHaveTitle(new RegExp(`${text} · Palco Admin$`));
   const title = page.getByRole("heading", { level: 1 });
   await expect(title).toHaveText(text);
   await expect(page.locator("[data-prerendered]")).toHaveCount(0);
-  const after = await title.boundingBox();
+  expectSamePlace(await title.boundingBox(), before);
+  if (searchBefore) expectSamePlace(await page.getByRole("searchbox").boundingBox(), searchBefore);
+}
+
+function expectSamePlace(after: Box | null, before: Box | null) {
   expect(Math.abs(after!.x - before!.x)).toBeLessThan(1);
   expect(Math.abs(after!.y - before!.y)).toBeLessThan(1);
+  expect(Math.abs(after!.width - before!.width)).toBeLessThan(1);
+  expect(Math.abs(after!.height - before!.height)).toBeLessThan(1);
 }
+type Box = { x: number; y: number; width: number; height: number };
 
 test("a signed-in member opening a list sees its title before the app starts, and the app's title in its place", async ({
   page,
@@ -34,6 +45,9 @@ test("a signed-in member opening a list sees its title before the app starts, an
   await page.goto("/countries");
   await expect(frameTitle(page)).toHaveText("Countries");
   await expect(frameHeader(page)).toContainText("Palco Admin");
+  // The list's search box is drawn already, as a picture, like the rest of the frame: nobody can use it yet.
+  await expect(frameSearch(page)).toHaveAttribute("placeholder", "Search by name or code");
+  await expect(page.getByRole("searchbox")).toHaveCount(0);
   // The app has not started: the tab has the document's own title, and the frame is no page to use yet.
   await expect(page).toHaveTitle("Palco Admin");
   await expect(page.getByRole("heading")).toHaveCount(0);
@@ -63,6 +77,10 @@ test("on a phone, in Spanish and dark, the frame and title are the member's befo
   const release = await holdScript(page);
   await page.goto("/bookings?status=accepted");
   await expect(frameTitle(page)).toHaveText("Reservas");
+  await expect(frameSearch(page)).toHaveAttribute(
+    "placeholder",
+    "Buscar por clave, folio, huésped, propietario o palco",
+  );
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
   await expectTitleStaysWhenTheAppStarts(page, release, "Reservas");
   // The menu is drawn when first opened.
@@ -77,6 +95,7 @@ test("a detail opens in the bare frame: no list's title shows before the record'
   await page.goto("/countries/1");
   await expect(frameHeader(page)).toContainText("Palco Admin");
   await expect(frameTitle(page)).toHaveCount(0);
+  await expect(frameSearch(page)).toHaveCount(0);
   release();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("México");
 });

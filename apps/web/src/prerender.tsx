@@ -1,7 +1,7 @@
 // Build-time only (scripts/prerender.mjs): the sign-in page's markup in each language, so the HTML the server sends
 // for /login paints the page before any script has run, and the signed-in area's frame with the page's title for
 // every other address. The browser then renders the same page over it (main.tsx).
-import { Box, Burger, MantineProvider } from "@mantine/core";
+import { Box, Burger, MantineProvider, Stack } from "@mantine/core";
 import { LANGUAGES, type Language } from "@palco/shared/constants";
 import i18next from "i18next";
 import type { ReactNode } from "react";
@@ -14,9 +14,12 @@ import { RESOURCES, SETTINGS_NAV } from "./app/resources.ts";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
 import LoginPage from "./features/auth/login-page.tsx";
 import { EXPORTS_PATH } from "./features/exports/paths.ts";
+import { SavedViewBarStandIn } from "./features/views/view-bar.tsx";
 import { Brand } from "./kit/brand.tsx";
+import { ListCard, ListToolbar } from "./kit/list-card.tsx";
 import { PageHeader } from "./kit/page-header.tsx";
-import { resourcePath } from "./kit/resource.ts";
+import { type ResourceMeta, resourcePath } from "./kit/resource.ts";
+import { SearchInput } from "./kit/search-input.tsx";
 import { loadMessages } from "./lib/i18n.ts";
 
 /** Every language's texts, the features' included, once. */
@@ -64,12 +67,13 @@ export const renderLoginPage = () => inEachLanguage("/login", <LoginPage />);
  * The signed-in pages whose title the shell shows, by path: every list, the dashboard and the other top pages.
  * `actions`: the page's header has buttons (a list's Export or New), which set the title's line.
  */
-export const SHELL_PAGES: { path: string; title: string; actions?: boolean }[] = [
+export const SHELL_PAGES: { path: string; title: string; actions?: boolean; list?: ResourceMeta }[] = [
   { path: "/", title: "DASHBOARD.TITLE" },
   ...RESOURCES.filter((meta) => meta.load).map((meta) => ({
     path: resourcePath(meta),
     title: `${meta.ns}.TITLE`,
     actions: true,
+    list: meta,
   })),
   { path: SETTINGS_NAV.path, title: "FEE_SETTINGS.TITLE" },
   { path: SECURITY_PATH, title: "SECURITY.TITLE" },
@@ -84,7 +88,7 @@ const BUTTON_HEIGHT = 36;
  * title in a `data-shell-page` wrapper: public/boot.js names the page being opened and CSS shows only its title.
  * Nothing in it depends on the member: their menu, name and rights arrive with the app.
  */
-function SignedInShell() {
+function SignedInShell({ searchable }: { searchable: ReadonlySet<ResourceMeta> }) {
   const { t } = useTranslation();
   return (
     <AppFrame
@@ -100,15 +104,41 @@ function SignedInShell() {
       navbar={null}
       navbarLabel={t("NAV.MAIN")}
     >
-      {SHELL_PAGES.map(({ path, title, actions }) => (
+      {SHELL_PAGES.map(({ path, title, actions, list }) => (
         <div key={path} data-shell-page={path}>
           {/* The buttons' height, kept free: the title then sits where the page's own will. */}
           <PageHeader title={t(title)} actions={actions ? <Box h={BUTTON_HEIGHT} aria-hidden /> : undefined} />
+          {list && searchable.has(list) && (
+            // A list's search box, where kit/list-page.tsx draws it: the first thing a member looks for on a list,
+            // and on a phone the widest text of the page's first screen until the rows come.
+            <Stack gap="md">
+              <SavedViewBarStandIn resource={list.name} />
+              <ListCard>
+                <ListToolbar>
+                  <SearchInput
+                    value=""
+                    onSearch={() => {}}
+                    label={t("COMMON.SEARCH")}
+                    placeholder={t(`${list.ns}.SEARCH`)}
+                  />
+                </ListToolbar>
+              </ListCard>
+            </Stack>
+          )}
         </div>
       ))}
     </AppFrame>
   );
 }
 
+/** The lists with a search box: their declarations say so (each is loaded here, at build time, to be asked). */
+async function searchableLists(): Promise<Set<ResourceMeta>> {
+  const lists = SHELL_PAGES.flatMap(({ list }) => (list?.load ? [{ meta: list, load: list.load }] : []));
+  const declared = await Promise.all(lists.map(async ({ meta, load }) => ({ meta, resource: (await load()).default })));
+  return new Set(declared.filter(({ resource }) => resource.list.searchable !== false).map(({ meta }) => meta));
+}
+
 /** The signed-in shell in each language. */
-export const renderSignedInShell = () => inEachLanguage("/", <SignedInShell />);
+export async function renderSignedInShell() {
+  return inEachLanguage("/", <SignedInShell searchable={await searchableLists()} />);
+}

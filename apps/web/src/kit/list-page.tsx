@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text, ThemeIcon } from "@mantine/core";
+import { Anchor, Box, Button, Group, Skeleton, Stack, Table, Text, ThemeIcon } from "@mantine/core";
 import { PAGE_SIZE } from "@palco/shared/constants";
 import { OFFSET_PAGE_LIMIT } from "@palco/shared/resources/paging";
 import { IconFilterOff, IconInbox, IconPlus, IconRefresh } from "@tabler/icons-react";
@@ -22,6 +22,7 @@ import { useCan } from "@/lib/use-can.ts";
 import { useBulkActions } from "./bulk-actions.tsx";
 import { ErrorAlert } from "./error-alert.tsx";
 import { fieldValue } from "./field-value.tsx";
+import { ListCard, ListToolbar } from "./list-card.tsx";
 import type { ListCards as ListCardsComponent } from "./list-cards.tsx";
 import { ListCardsSkeleton } from "./list-cards-skeleton.tsx";
 import { ListFilters } from "./list-filters.tsx";
@@ -297,14 +298,9 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
           <ErrorAlert message={actionFailure.text} autoHide resetKey={actionFailure.at} />
         )}
         {bulk.summary}
-        <Card withBorder radius="md" p={0}>
+        <ListCard>
           {(searchable || filters.length > 0) && (
-            <Group
-              p="md"
-              gap="sm"
-              wrap="wrap"
-              style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
-            >
+            <ListToolbar>
               {searchable && (
                 <SearchInput
                   value={search}
@@ -330,7 +326,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               >
                 {t("COMMON.CLEAR_FILTERS")}
               </Button>
-            </Group>
+            </ListToolbar>
           )}
           {phone && list.columns.some((column) => column.sort) && (
             <Box px="md" pt="sm">
@@ -395,7 +391,7 @@ export function ListPage<L extends Entity>({ resource }: { resource: Resource<an
               )}
             </Group>
           )}
-        </Card>
+        </ListCard>
         {bulk.bar}
       </Stack>
     </ListFeedback.Provider>

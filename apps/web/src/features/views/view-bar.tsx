@@ -20,8 +20,13 @@ const BAR_HEIGHT = 30;
 export function SavedViewBar({ resource }: { resource: string }) {
   if (!isListResource(resource)) return null;
   return (
-    <Suspense fallback={<Box h={BAR_HEIGHT} aria-hidden />}>
+    <Suspense fallback={<SavedViewBarStandIn resource={resource} />}>
       <ViewBarControls resource={resource} />
     </Suspense>
   );
+}
+
+/** The bar's place, empty: while its controls load, and in the prerendered frame (src/prerender.tsx). */
+export function SavedViewBarStandIn({ resource }: { resource: string }) {
+  return isListResource(resource) ? <Box h={BAR_HEIGHT} aria-hidden /> : null;
 }
