@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { holdScript, signIn, USERS } from "./fixtures.ts";
+import { createStaffWith, holdScript, signIn, USERS } from "./fixtures.ts";
 
 // The signed-in pages come in their frame, prerendered in the HTML with the page's title (apps/web/scripts/
 // prerender.mjs, dist/shell.html): it shows before any of the app's script has run. These hold the app's script
@@ -9,6 +9,8 @@ import { holdScript, signIn, USERS } from "./fixtures.ts";
 /** The prerendered frame's visible title (only the page's own shows). */
 const frameTitle = (page: Page) => page.locator("[data-prerendered] h1").filter({ visible: true });
 const frameHeader = (page: Page) => page.locator("[data-prerendered] header").filter({ visible: true });
+/** The prerendered frame's dashboard greeting, shown or not. */
+const frameGreeting = (page: Page) => page.locator("[data-prerendered] [data-shell-greeting]");
 /** The prerendered frame's visible search box (a list's). */
 const frameSearch = (page: Page) => page.locator("[data-prerendered] input[type=search]").filter({ visible: true });
 
@@ -87,6 +89,36 @@ test("on a phone, in Spanish and dark, the frame and title are the member's befo
   await page.getByRole("button", { name: "Mostrar u ocultar la navegación" }).first().click();
   await expect(page.getByRole("navigation").getByRole("link", { name: "Países" })).toBeVisible();
   await context.close();
+});
+
+test("the dashboard greets the member by name before the app starts, and the app's greeting takes its place", async ({
+  page,
+}) => {
+  await signIn(page, USERS.admin);
+  const release = await holdScript(page);
+  await page.goto("/");
+  await expect(frameTitle(page)).toHaveText("Dashboard");
+  const greeting = frameGreeting(page).filter({ visible: true });
+  const text = "Welcome, Super. Here is how the marketplace is doing.";
+  await expect(greeting).toHaveText(text);
+  // The paragraph that holds it, as the app's page holds its own.
+  const before = await greeting.locator("xpath=..").boundingBox();
+  await expectTitleStaysWhenTheAppStarts(page, release, "Dashboard");
+  expectSamePlace(await page.getByText(text).boundingBox(), before);
+});
+
+test("a member who may read no report gets no greeting in the frame, then the shortcuts page", async ({ page }) => {
+  const member = await createStaffWith(page.request, ["COUNTRIES_INDEX"]);
+  await signIn(page, member);
+  const release = await holdScript(page);
+  await page.goto("/");
+  await expect(frameTitle(page)).toHaveText("Dashboard");
+  // Its room is kept, invisible, and no name was written into it.
+  await expect(frameGreeting(page).first()).toBeHidden();
+  await expect(frameGreeting(page).filter({ visible: true })).toHaveCount(0);
+  await expect(frameGreeting(page).locator("[data-member-name]").first()).toHaveText("");
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${member.firstName}`);
 });
 
 test("a detail opens in the bare frame: no list's title shows before the record's", async ({ page }) => {

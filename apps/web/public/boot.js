@@ -20,8 +20,10 @@
     html.setAttribute("data-mantine-color-scheme", scheme);
     const language = localStorage.getItem("palco.language");
     if (available.includes(language)) html.lang = language;
-    if (localStorage.getItem("palco.session")) {
+    const stored = localStorage.getItem("palco.session");
+    if (stored) {
       html.setAttribute("data-signed-in", "");
+      greetOnceParsed(stored);
       // A signed-in page shows counts, amounts and dates. The page's first number or date formatter loads the
       // language's locale data (about 30 ms on a laptop, four times that on a phone), which would otherwise land in
       // the render that shows the rows; before the first paint it blocks nothing the member could use yet.
@@ -35,6 +37,30 @@
   } catch {
     // Storage unavailable: the page as prerendered, in the default language and the light scheme.
     html.setAttribute("data-mantine-color-scheme", "light");
+  }
+
+  // The frame's dashboard greeting (src/prerender.tsx): the member's first name, as the dashboard writes it, shown
+  // to a member who may read one of its reports. The page below this script is parsed by then; until then the
+  // greeting keeps its room, invisible.
+  function greetOnceParsed(stored) {
+    let user;
+    try {
+      user = JSON.parse(stored).user;
+    } catch {
+      return;
+    }
+    // A member who must first enrol a second factor is taken there, not to the dashboard (lib/use-can.ts).
+    if (!user || user.mfaEnrollmentRequired) return;
+    document.addEventListener("DOMContentLoaded", () => {
+      for (const greeting of document.querySelectorAll("[data-shell-greeting]")) {
+        const readers = greeting.getAttribute("data-shell-greeting").split(" ");
+        if (!user.isSuperAdmin && !readers.some((code) => user.permissions?.includes(code))) continue;
+        for (const name of greeting.querySelectorAll("[data-member-name]")) {
+          name.textContent = user.firstName || user.email;
+        }
+        greeting.setAttribute("data-ready", "");
+      }
+    });
   }
 
   if (!entry) return;

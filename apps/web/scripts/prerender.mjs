@@ -111,6 +111,8 @@ await write(
     css: [
       "html:not([data-signed-in]) [data-prerendered] { display: none; }",
       "[data-shell-page] { display: none; }",
+      // The dashboard's greeting waits, its room kept, for boot.js to write the member's name into it.
+      "[data-shell-greeting]:not([data-ready]) { visibility: hidden; }",
       `${titles.join(",\n")} { display: block; }`,
       // The menu folded away on a wide screen, as the member left it (boot.js reads the app's stored choice): the
       // page then starts at the left edge, as the app's own frame will.

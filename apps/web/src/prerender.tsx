@@ -3,6 +3,7 @@
 // every other address. The browser then renders the same page over it (main.tsx).
 import { Box, Burger, MantineProvider, Stack } from "@mantine/core";
 import { LANGUAGES, type Language } from "@palco/shared/constants";
+import { REPORT_PERMISSIONS } from "@palco/shared/resources/reports";
 import i18next from "i18next";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -67,8 +68,8 @@ export const renderLoginPage = () => inEachLanguage("/login", <LoginPage />);
  * The signed-in pages whose title the shell shows, by path: every list, the dashboard and the other top pages.
  * `actions`: the page's header has buttons (a list's Export or New), which set the title's line.
  */
-export const SHELL_PAGES: { path: string; title: string; actions?: boolean; list?: ResourceMeta }[] = [
-  { path: "/", title: "DASHBOARD.TITLE" },
+export const SHELL_PAGES: { path: string; title: string; actions?: boolean; list?: ResourceMeta; greeting?: true }[] = [
+  { path: "/", title: "DASHBOARD.TITLE", greeting: true },
   ...RESOURCES.filter((meta) => meta.load).map((meta) => ({
     path: resourcePath(meta),
     title: `${meta.ns}.TITLE`,
@@ -79,6 +80,28 @@ export const SHELL_PAGES: { path: string; title: string; actions?: boolean; list
   { path: SECURITY_PATH, title: "SECURITY.TITLE" },
   { path: EXPORTS_PATH, title: "EXPORTS.TITLE" },
 ];
+
+/** Where the member's name goes in the greeting's text. */
+const NAME_MARK = "\u0000";
+/** Who sees the dashboard's reports (and so its greeting): anyone who may read one of them. */
+const REPORT_READERS = [...new Set(Object.values(REPORT_PERMISSIONS).flat())].join(" ");
+
+/**
+ * The dashboard's greeting, as `features/dashboard/dashboard-page.tsx` writes it under the title, with a slot for
+ * the member's name. It stays invisible (its room kept) until public/boot.js has put the stored member's name in
+ * and found they may read a report; a member who may not gets the shortcuts page instead, without a greeting.
+ */
+function ShellGreeting() {
+  const { t } = useTranslation();
+  const [before, after] = t("REPORTS_PAGE.GREETING", { name: NAME_MARK }).split(NAME_MARK);
+  return (
+    <span data-shell-greeting={REPORT_READERS}>
+      {before}
+      <span data-member-name />
+      {after}
+    </span>
+  );
+}
 
 /** Height of a Mantine button at the default size, as the list headers' Export and New are. */
 const BUTTON_HEIGHT = 36;
@@ -104,10 +127,14 @@ function SignedInShell({ searchable }: { searchable: ReadonlySet<ResourceMeta> }
       navbar={null}
       navbarLabel={t("NAV.MAIN")}
     >
-      {SHELL_PAGES.map(({ path, title, actions, list }) => (
+      {SHELL_PAGES.map(({ path, title, actions, list, greeting }) => (
         <div key={path} data-shell-page={path}>
           {/* The buttons' height, kept free: the title then sits where the page's own will. */}
-          <PageHeader title={t(title)} actions={actions ? <Box h={BUTTON_HEIGHT} aria-hidden /> : undefined} />
+          <PageHeader
+            title={t(title)}
+            description={greeting && <ShellGreeting />}
+            actions={actions ? <Box h={BUTTON_HEIGHT} aria-hidden /> : undefined}
+          />
           {list && searchable.has(list) && (
             // A list's search box, where kit/list-page.tsx draws it: the first thing a member looks for on a list,
             // and on a phone the widest text of the page's first screen until the rows come.
