@@ -1,6 +1,7 @@
 // Build-time only (scripts/prerender.mjs): the sign-in page's markup in each language, so the HTML the server sends
 // for /login paints the page before any script has run, and the signed-in area's frame with the page's title for
-// every other address. The browser then renders the same page over it (main.tsx).
+// every other address (and a list's search box, the dashboard's greeting). The browser then renders the same page
+// over it (main.tsx).
 import { Box, Burger, MantineProvider, Stack } from "@mantine/core";
 import { LANGUAGES, type Language } from "@palco/shared/constants";
 import { REPORT_PERMISSIONS } from "@palco/shared/resources/reports";
@@ -109,7 +110,8 @@ const BUTTON_HEIGHT = 36;
 /**
  * The signed-in area's frame as the app paints it (layout/app-frame.tsx) with, for each page of SHELL_PAGES, its
  * title in a `data-shell-page` wrapper: public/boot.js names the page being opened and CSS shows only its title.
- * Nothing in it depends on the member: their menu, name and rights arrive with the app.
+ * Nothing in it depends on the member but the dashboard's greeting, which boot.js completes from the stored session;
+ * their menu and rights arrive with the app.
  */
 function SignedInShell({ searchable }: { searchable: ReadonlySet<ResourceMeta> }) {
   const { t } = useTranslation();
