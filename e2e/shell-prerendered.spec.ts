@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createStaffWith, holdScript, signIn, USERS } from "./fixtures.ts";
 
 // The signed-in pages come in their frame, prerendered in the HTML with the page's title (apps/web/scripts/
@@ -37,7 +37,8 @@ function expectSamePlace(after: Box | null, before: Box | null) {
   expect(Math.abs(after!.width - before!.width)).toBeLessThan(1);
   expect(Math.abs(after!.height - before!.height)).toBeLessThan(1);
 }
-type Box = { x: number; y: number; width: number; height: number };
+/** Where an element sits on the page, as Playwright measures it. */
+type Box = NonNullable<Awaited<ReturnType<Locator["boundingBox"]>>>;
 
 test("a signed-in member opening a list sees its title before the app starts, and the app's title in its place", async ({
   page,
