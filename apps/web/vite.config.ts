@@ -61,6 +61,19 @@ function moduleChunks(): Plugin {
   };
 }
 
+/** Mantine's `useId` (@mantine/hooks), replaced by src/lib/mantine-use-id.ts: see there for why. */
+function stableMantineIds(): Plugin {
+  const replacement = fileURLToPath(new URL("./src/lib/mantine-use-id.ts", import.meta.url));
+  return {
+    name: "palco-stable-mantine-ids",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]@mantine[\\/]hooks[\\/]/.test(importer)) return null;
+      return /(^|\/)use-id\/use-id\.mjs$/.test(source) ? replacement : null;
+    },
+  };
+}
+
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler)\//;
 const LANGUAGE_TEXTS =
   /\/(?:apps\/web|packages\/shared)\/src\/i18n\/(en|es)\.ts$|\/node_modules\/dayjs\/locale\/(es)\.js$/;
@@ -90,7 +103,7 @@ const sourcemap = process.env.BUILD_SOURCEMAPS === "true" ? "hidden" : false;
 // `isSsrBuild`: the sign-in page's prerender (scripts/prerender.mjs) builds src/prerender.tsx for Node, where the
 // compressed copies and the browser's chunk layout mean nothing.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress(), moduleChunks()])],
+  plugins: [react(), stableMantineIds(), ...(isSsrBuild ? [] : [precompress(), moduleChunks()])],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },

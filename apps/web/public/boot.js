@@ -64,7 +64,7 @@
   }
 
   if (!entry) return;
-  const PRELOADS_PER_TASK = 4;
+  const PRELOADS_PER_TASK = 2;
   // Enter or the button before the app has started: not the browser's own submission, which would put the password
   // in the address; the app submits the form once it has taken the page over (src/lib/prerendered.ts).
   document.addEventListener(

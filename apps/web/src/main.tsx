@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { router } from "./app/router.tsx";
+import { type AppRouter, createAppRouter } from "./app/router.tsx";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
 import { initI18n } from "./lib/i18n.ts";
 
@@ -16,9 +16,18 @@ if (!root) throw new Error("#root is missing from index.html");
 // replaces it, so it must be that page, not the loader shown while the route's chunks arrive.
 const handOff = root.querySelector("[data-prerendered]") ? import("./lib/prerender-handoff.ts") : null;
 
+// Evaluating the app's modules is one long task on a phone, and building the router (ranking every route, matching
+// the address, starting the page's code and data) a long one of its own: a task apart, so the browser gets a turn
+// between them.
+const routerBuilt = new Promise<AppRouter>((resolve) => setTimeout(() => resolve(createAppRouter()), 0));
+
 // The first paint is in the user's language: render once its texts are here. A promise, not a top-level await:
 // with one, the bundler splits the entry into many small chunks so lazy chunks cannot wait on it.
-void Promise.all([initI18n(), handOff?.then(({ firstRouteLoaded }) => firstRouteLoaded(router))]).then(async () => {
+void Promise.all([
+  routerBuilt,
+  initI18n(),
+  handOff && routerBuilt.then(async (router) => (await handOff).firstRouteLoaded(router)),
+]).then(async ([router]) => {
   if (handOff) await (await handOff).takeOver(root);
   const app = (
     <StrictMode>

@@ -11,10 +11,20 @@ import { RedirectIfSignedIn, RequireAuth, RequirePermission, SECURITY_PATH } fro
 import { RESOURCES, SETTINGS_NAV } from "./resources.ts";
 import { FullPageLoader, RootError } from "./routes/root-error.tsx";
 
+/**
+ * Runs `work` in a task of its own. The router calls every matched route's `lazy` and loader in the one task that
+ * builds it (or handles a click); each of them starting its imports there (each import adds its chunks' preload
+ * links to the page) made that task one of the longest of a page's start on a phone. A task apart costs the network
+ * nothing measurable.
+ */
+const inTaskOfItsOwn = <T,>(work: () => Promise<T>): Promise<T> =>
+  new Promise((resolve) => setTimeout(resolve, 0)).then(work);
+
 /** `lazy` for a module whose default export is the page: each page is its own chunk. */
 const page =
   (load: () => Promise<{ default: ComponentType }>): RouteObject["lazy"] =>
-  async () => ({ Component: (await load()).default });
+  () =>
+    inTaskOfItsOwn(async () => ({ Component: (await load()).default }));
 
 const notFound = page(() => import("./routes/not-found-page.tsx"));
 
@@ -26,10 +36,11 @@ const guarded = (code: PermissionCode | null, route: RouteObject): RouteObject =
 
 const comingSoon =
   (titleKey: string, icon: ResourceMeta["icon"]): RouteObject["lazy"] =>
-  async () => {
-    const { ComingSoonPage } = await import("@/kit/coming-soon-page.tsx");
-    return { element: <ComingSoonPage titleKey={titleKey} icon={icon} /> };
-  };
+  () =>
+    inTaskOfItsOwn(async () => {
+      const { ComingSoonPage } = await import("@/kit/coming-soon-page.tsx");
+      return { element: <ComingSoonPage titleKey={titleKey} icon={icon} /> };
+    });
 
 /**
  * A route whose data is requested as it is entered, alongside its code, rather than once the page has rendered
@@ -42,7 +53,7 @@ const prefetching = (
 ): Pick<RouteObject, "loader" | "shouldRevalidate"> => ({
   loader: (args) => {
     // A chunk that fails to load fails the route's own import as well, which shows the error.
-    if (sessionCan(getSession()?.user, code)) start(args).catch(() => undefined);
+    if (sessionCan(getSession()?.user, code)) inTaskOfItsOwn(() => start(args)).catch(() => undefined);
     return null;
   },
   shouldRevalidate: () => false,
@@ -60,26 +71,29 @@ function resourceRoutes(meta: ResourceMeta): RouteObject {
     };
   }
 
-  const list: RouteObject["lazy"] = async () => {
-    const [{ default: resource }, { ListPage }] = await Promise.all([load(), import("@/kit/list-page.tsx")]);
-    return { element: <ListPage resource={resource} /> };
-  };
-  const detail: RouteObject["lazy"] = async () => {
-    const [{ default: resource }, { DetailPage }] = await Promise.all([
-      load(),
-      import("@/kit/detail-page.tsx"),
-      meta.loadDetail?.(),
-    ]);
-    return { element: <DetailPage resource={resource} /> };
-  };
+  const list: RouteObject["lazy"] = () =>
+    inTaskOfItsOwn(async () => {
+      const [{ default: resource }, { ListPage }] = await Promise.all([load(), import("@/kit/list-page.tsx")]);
+      return { element: <ListPage resource={resource} /> };
+    });
+  const detail: RouteObject["lazy"] = () =>
+    inTaskOfItsOwn(async () => {
+      const [{ default: resource }, { DetailPage }] = await Promise.all([
+        load(),
+        import("@/kit/detail-page.tsx"),
+        meta.loadDetail?.(),
+      ]);
+      return { element: <DetailPage resource={resource} /> };
+    });
   const form =
     (mode: "create" | "edit"): RouteObject["lazy"] =>
-    async () => {
-      const [{ default: resource }, { FormRoute }] = await Promise.all([load(), import("@/kit/form-page.tsx")]);
-      // The router declares form routes only for resources with a form; its schema comes with the form alone.
-      const schema = await resource.form!.schema();
-      return { element: <FormRoute resource={resource} mode={mode} schema={schema} /> };
-    };
+    () =>
+      inTaskOfItsOwn(async () => {
+        const [{ default: resource }, { FormRoute }] = await Promise.all([load(), import("@/kit/form-page.tsx")]);
+        // The router declares form routes only for resources with a form; its schema comes with the form alone.
+        const schema = await resource.form!.schema();
+        return { element: <FormRoute resource={resource} mode={mode} schema={schema} /> };
+      });
 
   const prefetchList = prefetching(permissions.index, async ({ request }) => {
     const [{ default: resource }, { prefetchList }] = await Promise.all([load(), import("@/kit/prefetch.ts")]);
@@ -184,4 +198,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's router. Building it ranks every route and starts the opened page's code and data (main.tsx). */
+export const createAppRouter = () => createBrowserRouter(routes);
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,11 +1,11 @@
-import type { router as appRouter } from "@/app/router.tsx";
+import type { AppRouter } from "@/app/router.tsx";
 import { followStoredLanguage } from "./i18n.ts";
 import { keepPrerenderedInput } from "./prerendered.ts";
 
 // Loaded only over the prerendered sign-in page (main.tsx): the other pages' first load does not carry it.
 
 /** Resolves once the router holds the first page's route (its lazy chunks loaded). */
-export function firstRouteLoaded(router: typeof appRouter): Promise<void> {
+export function firstRouteLoaded(router: AppRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = router.subscribe((state) => {
