@@ -30,6 +30,11 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  projects: [
+    // Sign-ins that a later spec needs to be old (e2e/step-up.setup.ts): made first, so no worker idles for them.
+    { name: "sign-ins ahead", testMatch: /\.setup\.ts$/ },
+    { name: "chromium", testMatch: /\.spec\.ts$/, dependencies: ["sign-ins ahead"] },
+  ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,

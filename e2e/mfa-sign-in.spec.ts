@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { E2E_STEP_UP_SECONDS, PUBLIC_ORIGIN } from "./environment.ts";
 import {
@@ -11,79 +11,20 @@ import {
   USERS,
   writeStorage,
 } from "./fixtures.ts";
+import {
+  bearer,
+  currentStep,
+  memberWithTotp,
+  nextCode,
+  type SessionData,
+  STEP_UP_SESSIONS,
+  type StepUpSessions,
+  totpCode,
+  unwrap,
+} from "./totp.ts";
 
 // Passkeys are bound to PUBLIC_URL's host name (WebAuthn refuses an IP address): browse it, not 127.0.0.1.
 test.use({ baseURL: PUBLIC_ORIGIN });
-
-const TOTP_PERIOD_MS = 30_000;
-
-/** A staff member with an authenticator app set up through the API, as the Security page would. */
-type TotpMember = Credentials & { secret: string; recoveryCodes: string[]; lastStep: number };
-
-type SessionData = { token: string; refreshToken: string; expiresAt: string; user: unknown };
-type Challenge = { mfaRequired: true; challenge: string; methods: string[] };
-
-/** Answers are `{data}` where the contract says so; the factor routes answer the object itself. */
-const unwrap = <T>(body: { data?: T } & T): T => (body.data !== undefined ? body.data : body);
-
-const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
-
-function totpCode(secret: string, step: number): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-  return totp.generate({ timestamp: step * TOTP_PERIOD_MS });
-}
-
-/**
- * A code the server takes now: each step's code is accepted once, so after one was used, the next step's code (one
- * step of drift is allowed) rather than the same one again.
- */
-function nextCode(member: TotpMember): string {
-  const step = Math.max(currentStep(), member.lastStep + 1);
-  member.lastStep = step;
-  return totpCode(member.secret, step);
-}
-
-async function bearer(request: APIRequestContext, user: Credentials) {
-  const response = await request.post("/api/auth/login", {
-    data: { provider: "email", user: user.email, secret: user.password },
-  });
-  expect(response.status(), `sign-in of ${user.email}`).toBe(200);
-  const data = unwrap<SessionData>(await response.json());
-  return { Authorization: `Bearer ${data.token}`, "Accept-Language": "en" };
-}
-
-async function memberWithTotp(request: APIRequestContext, permissions: string[] = []): Promise<TotpMember> {
-  const staff = await createStaffWith(request, permissions);
-  const headers = await bearer(request, staff);
-  const setup = await request.post("/api/auth/mfa/totp", { headers });
-  expect(setup.ok(), `TOTP set-up: ${await setup.text()}`).toBeTruthy();
-  const { secret } = unwrap<{ secret: string }>(await setup.json());
-  const step = currentStep();
-  const confirmed = await request.post("/api/auth/mfa/totp/confirm", {
-    headers,
-    data: { code: totpCode(secret, step) },
-  });
-  expect(confirmed.ok(), `TOTP confirmation: ${await confirmed.text()}`).toBeTruthy();
-  const { recoveryCodes } = unwrap<{ recoveryCodes: string[] }>(await confirmed.json());
-  expect(recoveryCodes.length).toBeGreaterThan(0);
-  return { email: staff.email, password: staff.password, secret, recoveryCodes, lastStep: step };
-}
-
-/** Both steps through the API; the session as the SPA stores it. */
-async function twoStepSession(request: APIRequestContext, member: TotpMember): Promise<SessionData> {
-  const first = await request.post("/api/auth/login", {
-    data: { provider: "email", user: member.email, secret: member.password },
-  });
-  expect(first.status()).toBe(200);
-  const challenge = unwrap<Challenge>(await first.json());
-  expect(challenge).toMatchObject({ mfaRequired: true });
-  expect(challenge).not.toHaveProperty("token");
-  const second = await request.post("/api/auth/login/mfa", {
-    data: { challenge: challenge.challenge, method: "totp", code: nextCode(member) },
-  });
-  expect(second.status(), `second step: ${await second.text()}`).toBe(200);
-  return unwrap<SessionData>(await second.json());
-}
 
 async function firstStep(
   page: Page,
@@ -243,25 +184,18 @@ async function storeSession(page: Page, session: SessionData) {
 }
 
 test.describe("step-up", () => {
-  // Outwaits the step-up window (once, for both members), so the whole budget grows by it.
+  // Outwaits what is left of the step-up window (once, for both members): the budget grows by the whole window in case
+  // this spec runs first.
   test.setTimeout((E2E_STEP_UP_SECONDS + 120) * 1000);
 
   test("after the step-up window a save asks to confirm: declined it says so calmly, confirmed it saves what was typed (en: app code; es: password)", async ({
     page,
     browser,
   }) => {
-    const member = await memberWithTotp(page.request, ["SERVICES_INDEX"]);
-    const session = await twoStepSession(page.request, member);
-    // A second member, without a factor, proves it with the password; in Spanish, in a browser of their own.
-    const plain = await createStaffWith(page.request, ["SERVICES_INDEX"]);
-    const plainSession = unwrap<SessionData>(
-      await (
-        await page.request.post("/api/auth/login", {
-          data: { provider: "email", user: plain.email, secret: plain.password },
-        })
-      ).json(),
-    );
-    const signedInAt = Date.now();
+    // Signed in by step-up.setup.ts before the other specs ran, so most or all of the window is behind them.
+    const { member, session, plain, plainSession, signedInAt } = JSON.parse(
+      readFileSync(STEP_UP_SESSIONS, "utf8"),
+    ) as StepUpSessions;
     await storeSession(page, session);
     await page.goto("/settings");
     const guest = page.getByRole("textbox", { name: "Guest fee" });
