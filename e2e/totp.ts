@@ -33,13 +33,18 @@ export function nextCode(member: TotpMember): string {
   return totpCode(member.secret, step);
 }
 
-export async function bearer(request: APIRequestContext, user: Credentials) {
+/** A sign-in with the password alone (a member without a second factor), through the API. */
+async function passwordSession(request: APIRequestContext, user: Credentials): Promise<SessionData> {
   const response = await request.post("/api/auth/login", {
     data: { provider: "email", user: user.email, secret: user.password },
   });
   expect(response.status(), `sign-in of ${user.email}`).toBe(200);
-  const data = unwrap<SessionData>(await response.json());
-  return { Authorization: `Bearer ${data.token}`, "Accept-Language": "en" };
+  return unwrap<SessionData>(await response.json());
+}
+
+export async function bearer(request: APIRequestContext, user: Credentials) {
+  const { token } = await passwordSession(request, user);
+  return { Authorization: `Bearer ${token}`, "Accept-Language": "en" };
 }
 
 export async function memberWithTotp(request: APIRequestContext, permissions: string[] = []): Promise<TotpMember> {
@@ -97,11 +102,7 @@ export async function signInForStepUp(request: APIRequestContext): Promise<StepU
   const member = await memberWithTotp(request, ["SERVICES_INDEX"]);
   const session = await twoStepSession(request, member);
   const plain = await createStaffWith(request, ["SERVICES_INDEX"]);
-  const answer = await request.post("/api/auth/login", {
-    data: { provider: "email", user: plain.email, secret: plain.password },
-  });
-  expect(answer.status(), `sign-in of ${plain.email}`).toBe(200);
-  const plainSession = unwrap<SessionData>(await answer.json());
+  const plainSession = await passwordSession(request, plain);
   return {
     member,
     session,
