@@ -23,22 +23,48 @@ function step(name, command, args, { env = {}, count } = {}) {
   // A step that does not report test counts (typecheck, lint, build) counts as one check.
   const passed = counted ? counted.passed : ok ? 1 : 0;
   const failed = counted ? counted.failed + (ok || counted.failed > 0 ? 0 : 1) : ok ? 0 : 1;
-  results.push({ name, ok, passed, failed, seconds });
+  results.push({ name, ok, passed, failed, seconds, failures: counted?.failures ?? [] });
+}
+
+/** The first line of a failure's message, without the terminal's colour codes: enough to tell failures apart. */
+function firstLine(message = "") {
+  return message
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .trim()
+    .split("\n")[0]
+    .slice(0, 200);
 }
 
 function vitestCounts(file) {
   return () => {
     if (!existsSync(file)) return undefined;
     const report = JSON.parse(readFileSync(file, "utf8"));
-    return { passed: report.numPassedTests, failed: report.numFailedTests };
+    const failures = report.testResults.flatMap((suite) => {
+      const where = path.relative(root, suite.name);
+      const tests = suite.assertionResults.filter((test) => test.status === "failed");
+      // A file that failed before any test ran (an import or a hook) has a message and no failed test.
+      if (tests.length === 0 && suite.status === "failed") return [`${where}: ${firstLine(suite.message)}`];
+      return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    });
+    return { passed: report.numPassedTests, failed: report.numFailedTests, failures };
   };
 }
 
 function playwrightCounts(file) {
   return () => {
     if (!existsSync(file)) return undefined;
-    const { stats } = JSON.parse(readFileSync(file, "utf8"));
-    return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+    const { stats, suites } = JSON.parse(readFileSync(file, "utf8"));
+    const failures = [];
+    const visit = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        if (spec.ok) continue;
+        const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+        failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error?.message)}`);
+      }
+      for (const child of suite.suites ?? []) visit(child);
+    };
+    for (const suite of suites) visit(suite);
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, failures };
   };
 }
 
@@ -101,8 +127,10 @@ if (browser && built) {
 }
 
 console.log("\n━━ Summary ━━");
-for (const { name, ok, passed, failed, seconds } of results) {
+// The failed tests by name, so that the end of the output alone says what to look at.
+for (const { name, ok, passed, failed, seconds, failures = [] } of results) {
   console.log(`${ok ? "✔" : "✘"} ${name}: ${passed} passed, ${failed} failed (${seconds}s)`);
+  for (const failure of failures) console.log(`    ✘ ${failure}`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

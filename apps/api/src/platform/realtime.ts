@@ -18,6 +18,8 @@ export interface Realtime {
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Nothing is published here: subscribing to it marks when the adapter's own subscriptions are in place. */
+const ADAPTER_READY_CHANNEL = "palco:realtime-ready";
 
 export async function createRealtime(deps: {
   server: HttpServer;
@@ -36,6 +38,10 @@ export async function createRealtime(deps: {
     sub.on("error", (error: unknown) => deps.log.error({ err: error }, "redis (socket.io sub) error"));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
+    // The adapter sends its (P)SUBSCRIBEs without waiting for them, so an instance could take sockets before it
+    // hears the others' broadcasts. Redis answers one connection's commands in order: once a subscription of our
+    // own is confirmed, the adapter's are too.
+    await sub.subscribe(ADAPTER_READY_CHANNEL, () => {});
     deps.redis.onClose(async () => {
       await Promise.allSettled([pub.close(), sub.close()]);
     });
