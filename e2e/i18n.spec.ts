@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { readStorage, signIn, USERS } from "./fixtures.ts";
+import { builtScript, readStorage, signIn, USERS } from "./fixtures.ts";
 
 test("the login page switches to Spanish, keeps it after a reload and validates in Spanish", async ({ page }) => {
   await page.goto("/login");
@@ -79,4 +79,26 @@ test("the reset-password page's missing-link error follows a language switch", a
   await expect(page.getByRole("heading", { name: "Elige una nueva contraseña" })).toBeVisible();
   await expect(alert).toContainText("Este enlace ha expirado o ya no es válido. Solicitar un nuevo enlace");
   await expect(alert).not.toContainText("This link has expired");
+});
+
+test("a signed-in page downloads the texts of the member's language and not the other's", async ({ browser }) => {
+  const english = builtScript("src/i18n/en.ts");
+  const spanish = builtScript("src/i18n/es.ts");
+  for (const [language, own, other, heading] of [
+    ["en", english, spanish, "Countries"],
+    ["es", spanish, english, "Países"],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript((chosen) => localStorage.setItem("palco.language", chosen), language);
+    await signIn(page, USERS.admin);
+    const scripts: string[] = [];
+    page.on("request", (request) => scripts.push(new URL(request.url()).pathname));
+    await page.goto("/countries");
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("cell").first()).toBeVisible();
+    expect(scripts, language).toContain(own);
+    expect(scripts, language).not.toContain(other);
+    await context.close();
+  }
 });
