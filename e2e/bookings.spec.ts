@@ -281,6 +281,8 @@ test("a booking's two threads: older messages on demand, a reply appended, a bla
   const box = owner.getByRole("textbox", { name: "Message to the owner" });
   await box.fill("   ");
   await owner.getByRole("button", { name: "Send" }).click();
+  await expect(owner.getByText("Write a message", { exact: true })).toBeVisible();
+  await expect(box).toBeFocused();
   await expect(owner.getByRole("listitem")).toHaveCount(ownerBefore);
   await box.fill("Gracias, su pago sale mañana por SPEI.");
   await box.press("Enter");

@@ -134,6 +134,27 @@ if (declarations.length === 0) {
   console.log(`No zod on the first wave of any of the ${declarations.length} lists.`);
 }
 
+// Nor on a booking's page before it shows: the parts its `meta.loadDetail` waits for load their schemas when the
+// member uses them (the owner's payment dialog as the booking shows, the chat's check on the first send). A phone
+// waits on every byte and request of that wave for the booking's first paint (decisions.md, "A booking without zod").
+const bookingDetail = [
+  ...listShell,
+  "src/features/bookings/resource.tsx",
+  "src/kit/detail-page.tsx",
+  "src/features/bookings/detail-parts.ts",
+  "src/features/bookings/actions.tsx",
+  "src/features/bookings/messages.tsx",
+  "src/features/bookings/sections.tsx",
+];
+if (
+  staticChunks(bookingDetail).some((entry) => readFileSync(path.join(dist, entry.file), "utf8").includes(ZOD_MARKER))
+) {
+  console.error("zod on a booking's first wave: load it when the member uses a form, as pay-owner-dialog.tsx does.");
+  failed = true;
+} else {
+  console.log("No zod on a booking's first wave.");
+}
+
 const columns = [
   ["what", "Route"],
   ["js", "JS gzip (beyond framework)"],

@@ -34,8 +34,11 @@ export type ChatPanelProps = {
   onLoadOlder: () => void;
   /** Sends a checked, trimmed text; resolves once the server has it (the caller adds it to `messages`). */
   onSend: (text: string) => Promise<unknown>;
-  /** Why a text cannot be sent, as a translation key, or null; by default only a blank text is refused. */
-  validate?: (text: string) => string | null;
+  /**
+   * Why a text cannot be sent, as a translation key, or null; by default only a blank text is refused. It may answer
+   * later (a page that loads its schema only when the member sends).
+   */
+  validate?: (text: string) => string | null | Promise<string | null>;
   maxLength?: number;
 };
 
@@ -111,15 +114,15 @@ export function ChatPanel({
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     if (sending) return;
-    const refusal = validate(draft);
-    if (refusal) {
-      setProblem(refusal);
-      inputRef.current?.focus();
-      return;
-    }
-    setProblem(null);
     setSending(true);
     try {
+      const refusal = await validate(draft);
+      if (refusal) {
+        setProblem(refusal);
+        inputRef.current?.focus();
+        return;
+      }
+      setProblem(null);
       followOwnMessage.current = true;
       await onSend(draft.trim());
       setDraft("");

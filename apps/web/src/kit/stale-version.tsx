@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack } from "@mantine/core";
-import { type AuditEntry, STALE_VERSION_CODE } from "@palco/shared";
+import type { AuditEntry } from "@palco/shared";
+import { STALE_VERSION_CODE } from "@palco/shared/resources/audit-values";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";

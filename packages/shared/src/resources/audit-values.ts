@@ -93,3 +93,9 @@ export const AUDIT_EVENT_FIELDS = ["email", "reason", "count", "intervalMs", "du
 
 /** Stands for a secret (password hash, token, link) in `changes`: the key being there says it changed. */
 export const AUDIT_REDACTED = "[redacted]";
+
+/**
+ * `code` of a stale-version 409: how a client knows it whether or not the record and its changes came with it. Here,
+ * not beside the 409's schema in audit.ts, because every detail page reads it and must not load zod for it.
+ */
+export const STALE_VERSION_CODE = "STALE_VERSION";

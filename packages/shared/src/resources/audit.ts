@@ -46,8 +46,6 @@ export const IF_MATCH_HEADER = "If-Match";
  * it is now and the entries written since the version the user saw (newest first), each only to a member who may
  * read it; a member who may only write gets the bare error shape.
  */
-/** `code` of a stale-version 409: how a client knows it whether or not the record and its changes came with it. */
-export const STALE_VERSION_CODE = "STALE_VERSION";
 
 export const staleVersion = z.object({
   code: z

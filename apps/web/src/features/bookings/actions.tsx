@@ -1,19 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { type Booking, ownerPaymentForm, PAYMENT_REFERENCE_MAX_LENGTH } from "@palco/shared";
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, VisuallyHidden } from "@mantine/core";
+import type { Booking } from "@palco/shared";
 import { IconCash, IconExternalLink, IconPackage, IconPackageExport, IconX } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import type { z } from "zod";
 import { AUDIT_LOG_KEY } from "@/kit/audit-keys.ts";
 import { ConfirmModal } from "@/kit/confirm-modal.tsx";
 import { useDetailFeedback } from "@/kit/detail-page.tsx";
-import { ErrorAlert } from "@/kit/error-alert.tsx";
-import { useErrorText } from "@/kit/error-text.ts";
-import { formatMoney } from "@/kit/format.ts";
 import { RefusedButton } from "@/kit/page-header.tsx";
 import { type Notice, stepUpDeclinedNotice } from "@/kit/step-up-declined.ts";
 import { ApiError, serverMessages } from "@/lib/api.ts";
@@ -52,7 +46,8 @@ function request(id: number, change: Change) {
   }
 }
 
-type OwnerPaymentValues = z.input<typeof ownerPaymentForm>;
+// Loaded as the booking shows (rendered, it asks for its code), not before: see pay-owner-dialog.tsx.
+const PayOwnerDialog = lazy(() => import("./pay-owner-dialog.tsx"));
 
 /**
  * The header actions of a booking (spec 02 §4): mark the tickets sent, then delivered; record the owner's payment;
@@ -68,7 +63,6 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const navigate = useNavigate();
   const location = useLocation();
   const report = useDetailFeedback();
-  const errorText = useErrorText();
   const [open, setOpen] = useState<Dialog | null>(null);
   const [policiesAccepted, setPoliciesAccepted] = useState(false);
   /** The member closed "Confirm it is you": the dialog stays, with what was typed, and says the action was not done. */
@@ -77,12 +71,9 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const allowed = allowedActions(booking);
   const detailKey = bookingsApi.keys.detail(booking.id);
 
-  const paymentForm = useForm<OwnerPaymentValues>({
-    resolver: zodResolver(ownerPaymentForm),
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    defaultValues: { ownerPaymentReference: "" },
-  });
+  /** Each opening of the payment dialog mounts a fresh form. */
+  const [paymentAttempt, setPaymentAttempt] = useState(0);
+  const [referenceRefusal, setReferenceRefusal] = useState<{ message: string } | null>(null);
 
   const change = useMutation({
     mutationFn: (next: Change) => request(booking.id, next),
@@ -107,7 +98,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
       // A reference the server found wanting stays in the dialog, under the field.
       const reference = error instanceof ApiError ? error.messages.ownerPaymentReference : undefined;
       if (next.kind === "payOwner" && reference) {
-        paymentForm.setError("ownerPaymentReference", { type: "server", message: reference }, { shouldFocus: true });
+        setReferenceRefusal({ message: reference });
         return;
       }
       setOpen(null);
@@ -123,10 +114,10 @@ export function BookingActions({ booking }: { booking: Booking }) {
     setDeclined(null);
   };
   const confirmText = (action: string) => t("BOOKINGS.CONFIRM", { action: t(action) });
-  const submitPayment = paymentForm.handleSubmit((values) => {
+  const submitPayment = (reference: string) => {
     setDeclined(null);
-    change.mutate({ kind: "payOwner", reference: values.ownerPaymentReference });
-  });
+    change.mutate({ kind: "payOwner", reference });
+  };
 
   return (
     <>
@@ -146,7 +137,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
           color="teal"
           leftSection={<IconCash size={16} />}
           onClick={() => {
-            paymentForm.reset({ ownerPaymentReference: "" });
+            setPaymentAttempt((attempt) => attempt + 1);
+            setReferenceRefusal(null);
             setOpen("payOwner");
           }}
         >
@@ -200,43 +192,22 @@ export function BookingActions({ booking }: { booking: Booking }) {
         {confirmText("BOOKINGS.MARK_DELIVERED_ACTION")}
       </ConfirmModal>
 
-      <Modal
-        opened={open === "payOwner"}
-        onClose={close}
-        title={t("BOOKINGS.ACTIONS.PAY_OWNER")}
-        centered
-        radius="md"
-        closeButtonProps={{ "aria-label": t("COMMON.CLOSE") }}
-        styles={{ title: { fontWeight: 600 } }}
-      >
-        <form noValidate onSubmit={submitPayment}>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {t("BOOKINGS.PAY_OWNER_TEXT", { owner: booking.box.userName, amount: formatMoney(booking.ownerTotal) })}
-            </Text>
-            {declined && (
-              <ErrorAlert message={declined.text} neutral resetKey={declined.at} onClose={() => setDeclined(null)} />
-            )}
-            <TextInput
-              {...paymentForm.register("ownerPaymentReference")}
-              label={t("BOOKINGS.FIELDS.PAYMENT_REFERENCE")}
-              description={t("BOOKINGS.REFERENCE_HINT")}
-              error={errorText(paymentForm.formState.errors.ownerPaymentReference)}
-              maxLength={PAYMENT_REFERENCE_MAX_LENGTH}
-              autoComplete="off"
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={change.isPending}>
-                {t("COMMON.CANCEL")}
-              </Button>
-              <Button type="submit" color="teal" loading={change.isPending}>
-                {t("BOOKINGS.PAY_OWNER_CONFIRM")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      {/* Once opened it stays, so that it closes as the others do when the payment takes its button away. */}
+      {canUpdate && (allowed.payOwner || paymentAttempt > 0) && (
+        <Suspense fallback={null}>
+          <PayOwnerDialog
+            key={paymentAttempt}
+            booking={booking}
+            opened={open === "payOwner"}
+            pending={change.isPending}
+            declined={declined}
+            onDismissDeclined={() => setDeclined(null)}
+            refusal={referenceRefusal}
+            onSubmit={submitPayment}
+            onClose={close}
+          />
+        </Suspense>
+      )}
 
       <Modal
         opened={open === "cancel"}

@@ -1,5 +1,5 @@
 import { SimpleGrid } from "@mantine/core";
-import { BOOKING_MESSAGE_MAX_LENGTH, type Booking, bookingMessageInput } from "@palco/shared";
+import { BOOKING_MESSAGE_MAX_LENGTH, type Booking } from "@palco/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,8 +8,12 @@ import { useRealtimeEvent } from "@/lib/realtime.ts";
 import { addThreadMessage, sendBookingMessage, useBookingThread } from "./api.ts";
 import { isStaffMessage, threadMessages, venueDateTime } from "./booking-view.ts";
 
-/** What the server checks of a message, checked before sending (its messages are translation keys). */
-const messageProblem = (text: string) => {
+/**
+ * What the server checks of a message, checked before sending (its messages are translation keys). The schema, and
+ * zod with it, load on the first send: the booking's first paint does not need them.
+ */
+const messageProblem = async (text: string) => {
+  const { bookingMessageInput } = await import("@palco/shared/resources/bookings");
   const parsed = bookingMessageInput.shape.message.safeParse(text);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? "CHAT.MESSAGE_MISSING");
 };
