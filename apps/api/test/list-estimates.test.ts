@@ -88,7 +88,13 @@ describe("totals of big filtered lists", () => {
   });
 });
 
-/** Every statement the API sends while `work` runs. */
+/**
+ * What a request reads now and then rather than for its list: the guard's session (kept 10 seconds) and the listed
+ * table's size (kept a minute). A slow machine can let either lapse between two tests, so they are not counted.
+ */
+const PERIODIC_READS = [/"user_roles"/, /^select case when c\.relpages/];
+
+/** Every statement the API sends for its lists while `work` runs (not the PERIODIC_READS). */
 async function statementsSent(work: () => Promise<void>): Promise<string[]> {
   const client = (t.app.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
   const original = client.query;
@@ -103,7 +109,7 @@ async function statementsSent(work: () => Promise<void>): Promise<string[]> {
   } finally {
     client.query = original;
   }
-  return sent;
+  return sent.filter((statement) => !PERIODIC_READS.some((read) => read.test(statement)));
 }
 
 describe("a list the planner expects below the threshold", () => {
@@ -183,29 +189,20 @@ describe("the same statements on the driver (the benchmark's baseline)", () => {
 
 describe("an unfiltered list past the cap", () => {
   it("reads its page and the table's estimate in one statement, on page 1 and past a cursor", async () => {
-    // Every statement the request sends (the session is already cached by the tests above).
-    const client = (t.app.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
-    const original = client.query;
-    const sent: string[] = [];
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const [text] = args;
-      const statement = typeof text === "string" ? text : (text as { text: string }).text;
-      sent.push(statement);
-      return original.apply(this, args);
-    };
-    try {
-      const first = await list("/api/cities");
-      expect(first).toMatchObject({ totalKind: "estimated" });
-      expect(first.total).toBeGreaterThan(MASS);
-      expect(sent).toHaveLength(1);
-      expect(first.items[0]).not.toHaveProperty("__estimate");
-      sent.length = 0;
-      const second = await list(`/api/cities?page=2&after=${encodeURIComponent(String(first.next))}`);
-      expect(second).toMatchObject({ total: first.total, totalKind: "estimated", page: 2 });
-      expect(sent).toHaveLength(1);
-    } finally {
-      client.query = original;
-    }
+    let first: Awaited<ReturnType<typeof list>> | undefined;
+    const sentFirst = await statementsSent(async () => {
+      first = await list("/api/cities");
+    });
+    expect(first).toMatchObject({ totalKind: "estimated" });
+    expect(first!.total).toBeGreaterThan(MASS);
+    expect(sentFirst).toHaveLength(1);
+    expect(first!.items[0]).not.toHaveProperty("__estimate");
+    let second: Awaited<ReturnType<typeof list>> | undefined;
+    const sentSecond = await statementsSent(async () => {
+      second = await list(`/api/cities?page=2&after=${encodeURIComponent(String(first!.next))}`);
+    });
+    expect(second).toMatchObject({ total: first!.total, totalKind: "estimated", page: 2 });
+    expect(sentSecond).toHaveLength(1);
   });
 });
 
