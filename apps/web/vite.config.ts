@@ -96,8 +96,8 @@ const UI_INDEX = /\/(esm\/index\.mjs|tabler-icons-react\.mjs)$/;
  *
  * With the survey (surveyChunks below), three more. `vendor`: the libraries that the app's start and the sign-in
  * page need (Mantine's core, i18next…). `ui`: the rest of the libraries a signed-in list needs, and the parts of
- * Mantine, the icons and floating-ui that the dashboard needs (the two pages staff land on). `ui-more`: the rest of
- * Mantine, the icons and floating-ui (forms, details, dialogs). Left to Rollup, these came in some thirty files of
+ * Mantine, the icons and floating-ui that the dashboard and a booking's page need (the pages staff land on or open
+ * most). `ui-more`: the rest of Mantine, the icons and floating-ui (forms, other details, dialogs). Left to Rollup, these came in some thirty files of
  * one component or icon each, shared by different sets of pages; each file is a request, and on a phone's
  * connection the requests, not the bytes, held back the page (docs/decisions.md, "Mantine in three chunks").
  */
@@ -120,7 +120,7 @@ function chunksByHand(survey: Survey | null) {
     const library = id.includes("/node_modules/") || id === MANTINE_USE_ID;
     if (library && survey.start.has(id)) return "vendor";
     if (library && survey.list.has(id)) return "ui";
-    if (UI.test(id) && survey.dashboard.has(id)) return "ui";
+    if (UI.test(id) && (survey.dashboard.has(id) || survey.detail.has(id))) return "ui";
     if (UI.test(id) && !UI_INDEX.test(id)) return "ui-more";
     return undefined;
   };
@@ -132,14 +132,23 @@ const SURVEY_MODE = "chunk-survey";
 const SIGN_IN_MODULES = ["/src/features/auth/login-page.tsx", "/src/lib/prerender-handoff.ts"];
 /** What every signed-in list loads beyond the entry. */
 const LIST_MODULES = ["/src/app/signed-in-layout.tsx", "/src/kit/list-page.tsx"];
+/** What a booking's page loads beyond the entry before it shows (its declaration, the detail page, its parts). */
+const DETAIL_MODULES = [
+  "/src/app/signed-in-layout.tsx",
+  "/src/kit/detail-page.tsx",
+  "/src/features/bookings/resource.tsx",
+  "/src/features/bookings/actions.tsx",
+  "/src/features/bookings/messages.tsx",
+  "/src/features/bookings/sections.tsx",
+];
 /** What the dashboard loads beyond the entry (its charts' library is left to Rollup). */
 const DASHBOARD_MODULES = ["/src/app/signed-in-layout.tsx", "/src/features/dashboard/dashboard-page.tsx"];
 
-type Survey = { start: Set<string>; list: Set<string>; dashboard: Set<string> };
+type Survey = { start: Set<string>; list: Set<string>; dashboard: Set<string>; detail: Set<string> };
 
 /**
- * The modules that the app's start with the sign-in page, with a signed-in list and with the dashboard load before
- * they run, as Rollup splits the app by itself: the entry's chunk and those holding the pages' modules, and every
+ * The modules that the app's start with the sign-in page, with a signed-in list, with the dashboard and with a
+ * booking's page load before they run, as Rollup splits the app by itself: the entry's chunk and those holding the pages' modules, and every
  * chunk they import statically. Read from a build of the same sources in memory, with only the texts' and the
  * framework's chunks made by hand.
  */
@@ -175,6 +184,7 @@ async function surveyChunks(): Promise<Survey> {
     start: loadedBefore(SIGN_IN_MODULES),
     list: loadedBefore(LIST_MODULES),
     dashboard: loadedBefore(DASHBOARD_MODULES),
+    detail: loadedBefore(DETAIL_MODULES),
   };
 }
 
