@@ -119,11 +119,10 @@ for (const route of ROUTES) {
 const ZOD_MARKER = '"$ZodType"';
 const listShell = ["index.html", "src/app/signed-in-layout.tsx", "src/kit/list-page.tsx"];
 const declarations = modules.filter((module) => /^src\/features\/[^/]+\/resource\.tsx$/.test(module));
-const withZod = declarations.filter((module) =>
-  staticChunks([...listShell, module]).some((entry) =>
-    readFileSync(path.join(dist, entry.file), "utf8").includes(ZOD_MARKER),
-  ),
-);
+/** Whether zod is in what these modules need before they run. */
+const bringsZod = (needed) =>
+  staticChunks(needed).some((entry) => readFileSync(path.join(dist, entry.file), "utf8").includes(ZOD_MARKER));
+const withZod = declarations.filter((module) => bringsZod([...listShell, module]));
 if (declarations.length === 0) {
   console.error("No resource declarations in the build manifest: update the zod check in scripts/bundle-budget.mjs");
   failed = true;
@@ -146,9 +145,7 @@ const bookingDetail = [
   "src/features/bookings/messages.tsx",
   "src/features/bookings/sections.tsx",
 ];
-if (
-  staticChunks(bookingDetail).some((entry) => readFileSync(path.join(dist, entry.file), "utf8").includes(ZOD_MARKER))
-) {
+if (bringsZod(bookingDetail)) {
   console.error("zod on a booking's first wave: load it when the member uses a form, as pay-owner-dialog.tsx does.");
   failed = true;
 } else {

@@ -94,12 +94,12 @@ const UI_INDEX = /\/(esm\/index\.mjs|tabler-icons-react\.mjs)$/;
  * texts another (src/lib/i18n.ts loads them): named chunks are never merged into others, so a page still downloads
  * one language and only its features' texts, however small the chunks are.
  *
- * With the survey (surveyChunks below), three more. `vendor`: the libraries that the app's start and the sign-in
- * page need (Mantine's core, i18next…). `ui`: the rest of the libraries a signed-in list needs, and the parts of
- * Mantine, the icons and floating-ui that the dashboard and a booking's page need (the pages staff land on or open
- * most). `ui-more`: the rest of Mantine, the icons and floating-ui (forms, other details, dialogs). Left to Rollup, these came in some thirty files of
- * one component or icon each, shared by different sets of pages; each file is a request, and on a phone's
- * connection the requests, not the bytes, held back the page (docs/decisions.md, "Mantine in three chunks").
+ * With the survey (surveyChunks below), three more. `vendor`: the libraries that the app's start and the sign-in page
+ * need (Mantine's core, i18next…). `ui`: the rest of the libraries a signed-in list needs, and the parts of Mantine,
+ * the icons and floating-ui that the dashboard and a booking's page need (the pages staff land on or open most).
+ * `ui-more`: the rest of Mantine, the icons and floating-ui (forms, other details, dialogs). Left to Rollup, these came
+ * in some thirty files of one component or icon each, shared by different sets of pages; each file is a request, and on
+ * a phone's connection the requests, not the bytes, held back the page (docs/decisions.md, "Mantine in three chunks").
  */
 function chunksByHand(survey: Survey | null) {
   return (id: string, { getModuleInfo }: ManualChunkMeta): string | undefined => {
@@ -120,7 +120,7 @@ function chunksByHand(survey: Survey | null) {
     const library = id.includes("/node_modules/") || id === MANTINE_USE_ID;
     if (library && survey.start.has(id)) return "vendor";
     if (library && survey.list.has(id)) return "ui";
-    if (UI.test(id) && (survey.dashboard.has(id) || survey.detail.has(id))) return "ui";
+    if (UI.test(id) && survey.mostOpened.has(id)) return "ui";
     if (UI.test(id) && !UI_INDEX.test(id)) return "ui-more";
     return undefined;
   };
@@ -144,12 +144,15 @@ const DETAIL_MODULES = [
 /** What the dashboard loads beyond the entry (its charts' library is left to Rollup). */
 const DASHBOARD_MODULES = ["/src/app/signed-in-layout.tsx", "/src/features/dashboard/dashboard-page.tsx"];
 
-type Survey = { start: Set<string>; list: Set<string>; dashboard: Set<string>; detail: Set<string> };
+/** The pages besides the lists whose Mantine parts, icons and floating-ui go into `ui`. */
+const MOST_OPENED_PAGES = [DASHBOARD_MODULES, DETAIL_MODULES];
+
+type Survey = { start: Set<string>; list: Set<string>; mostOpened: Set<string> };
 
 /**
- * The modules that the app's start with the sign-in page, with a signed-in list, with the dashboard and with a
- * booking's page load before they run, as Rollup splits the app by itself: the entry's chunk and those holding the pages' modules, and every
- * chunk they import statically. Read from a build of the same sources in memory, with only the texts' and the
+ * The modules that the app's start with the sign-in page, with a signed-in list, and with each of the MOST_OPENED_PAGES
+ * load before they run, as Rollup splits the app by itself: the entry's chunk and those holding the pages' modules, and
+ * every chunk they import statically. Read from a build of the same sources in memory, with only the texts' and the
  * framework's chunks made by hand.
  */
 async function surveyChunks(): Promise<Survey> {
@@ -183,8 +186,7 @@ async function surveyChunks(): Promise<Survey> {
   return {
     start: loadedBefore(SIGN_IN_MODULES),
     list: loadedBefore(LIST_MODULES),
-    dashboard: loadedBefore(DASHBOARD_MODULES),
-    detail: loadedBefore(DETAIL_MODULES),
+    mostOpened: new Set(MOST_OPENED_PAGES.flatMap((pageModules) => [...loadedBefore(pageModules)])),
   };
 }
 
