@@ -64,10 +64,10 @@ test("the dashboard draws every report of the demo, and the period and range liv
   const period = page.getByRole("group", { name: "Period" });
   await expect(period.getByRole("button", { name: "Monthly", exact: true })).toHaveAttribute("aria-pressed", "true");
   for (const title of ["Charges and fees", "Rentals", "Box sign-ups", "User sign-ups"]) {
-    await expect((await drawn(page, title)).locator(".recharts-bar-rectangle").first(), title).toBeVisible();
+    await expect((await drawn(page, title)).locator("[data-chart-bar]").first(), title).toBeVisible();
   }
   for (const title of ["Ages", "Active users"]) {
-    await expect((await drawn(page, title)).locator(".recharts-pie-sector").first(), title).toBeVisible();
+    await expect((await drawn(page, title)).locator("[data-chart-slice]").first(), title).toBeVisible();
     await expect(chart(page, title).getByRole("listitem").first()).toContainText(/\d+ · [\d.]+%/);
   }
   const booked = chart(page, "Booked boxes");
@@ -79,9 +79,22 @@ test("the dashboard draws every report of the demo, and the period and range liv
     /^Total\$[\d,]+\.\d{2}$/,
   ]);
 
-  // A tooltip names the bucket and gives the amounts in dollars.
-  await chart(page, "Charges and fees").locator(".recharts-bar-rectangle").last().hover();
-  await expect(page.locator(".recharts-tooltip-wrapper").first()).toContainText(/Fees\$[\d,]+\.\d{2}/);
+  // A tooltip names the bucket and gives the amounts in dollars, by pointer and by keyboard (the arrows, Home, End).
+  const income = chart(page, "Charges and fees");
+  await income.locator("[data-chart-bar]").last().hover();
+  const tooltip = income.locator("[data-chart-tooltip]");
+  await expect(tooltip).toContainText(/Fees\$[\d,]+\.\d{2}/);
+  const buckets = (await chartRows(income)).map((row) => row.split(" | ")[0]);
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toBeHidden();
+  const bars = income.getByRole("application", { name: "Charges and fees" });
+  await bars.focus();
+  await page.keyboard.press("Home");
+  await expect(tooltip).toContainText(new RegExp(`^${buckets[0]}Income after fees\\$[\\d,]+\\.\\d{2}Fees`));
+  await page.keyboard.press("End");
+  await expect(tooltip).toContainText(buckets.at(-1) ?? "");
+  await page.keyboard.press("Tab");
+  await expect(tooltip).toBeHidden();
 
   // The range picker: the first half of the month the default range starts in.
   const picker = page.getByRole("button", { name: "Date range" });
@@ -114,7 +127,6 @@ test("the dashboard draws every report of the demo, and the period and range liv
     "true",
   );
   await expect(picker).toHaveText(`1/1/${LAST_YEAR} – 31/12/${LAST_YEAR}`);
-  const income = chart(page, "Charges and fees");
   await expect.poll(() => chartRows(income)).toHaveLength(2);
   const rows = await chartRows(income);
   expect(rows[0]).toMatch(new RegExp(`^H1 ${LAST_YEAR} \\| 1/1/${LAST_YEAR} \\| 30/6/${LAST_YEAR} \\| `));
@@ -199,7 +211,20 @@ test("panel en español: secciones, gráficas y periodos con los nombres del neg
       expect.stringMatching(new RegExp(`^1er semestre ${LAST_YEAR} \\| `)),
       expect.stringMatching(new RegExp(`^2º semestre ${LAST_YEAR} \\| `)),
     ]);
-  await expect((await drawn(page, "Edades")).getByRole("listitem").first()).toContainText("18-24");
+  // The tooltip in Spanish: the bucket's name and the series' names, by keyboard.
+  const charges = chart(page, "Cobros y comisiones");
+  await charges.getByRole("application", { name: "Cobros y comisiones" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(charges.locator("[data-chart-tooltip]")).toContainText(
+    new RegExp(`^1er semestre ${LAST_YEAR}Cobros sin comisiones\\$[\\d,]+\\.\\d{2}Comisiones\\$`),
+  );
+  await page.keyboard.press("ArrowRight");
+  await expect(charges.locator("[data-chart-tooltip]")).toContainText(`2º semestre ${LAST_YEAR}`);
+  const ages = await drawn(page, "Edades");
+  await expect(ages.getByRole("listitem").first()).toContainText("18-24");
+  // A slice's tooltip: its name and count.
+  await ages.locator("[data-chart-slice]").first().hover();
+  await expect(ages.locator("[data-chart-tooltip]")).toHaveText(/^18-24\d+$/);
   await expect(
     chart(page, "Cobros y comisiones").getByRole("button", { name: "Descargar Cobros y comisiones como CSV" }),
   ).toBeEnabled();
@@ -215,7 +240,7 @@ test("each report shows only to whoever may read it: boxes staff see the Boxes s
   await page.goto("/");
   await dashboardPainted(page);
   await expect(page.getByRole("heading", { level: 2, name: "Boxes", exact: true })).toBeVisible();
-  await expect((await drawn(page, "Box sign-ups")).locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect((await drawn(page, "Box sign-ups")).locator("[data-chart-bar]").first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Boxes"]);
   await expect(chart(page, "Booked boxes")).toHaveCount(0);
   await expect(chart(page, "Charges and fees")).toHaveCount(0);
@@ -226,7 +251,19 @@ test("on a phone the dashboard is one column without sideways scrolling, pie leg
   await signIn(page, USERS.admin);
   await page.goto("/");
   await dashboardPainted(page);
-  await expect(chart(page, "Charges and fees").locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(chart(page, "Charges and fees").locator("[data-chart-bar]").first()).toBeVisible();
+  // Thirteen months on a narrow chart: the axis names every second or third, none over the next.
+  await page.goto(`/?type=1&startDate=${LAST_YEAR}-01-01&endDate=${LAST_YEAR + 1}-01-31`);
+  const axis = chart(page, "Charges and fees").locator(".visx-axis-bottom text");
+  await expect.poll(() => axis.count()).toBeGreaterThan(2);
+  const labels = await axis.evaluateAll((texts) =>
+    texts.map((text) => {
+      const box = text.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    }),
+  );
+  expect(labels.length).toBeLessThan(13);
+  for (const [index, label] of labels.slice(1).entries()) expect(label.left).toBeGreaterThan(labels[index]?.right ?? 0);
   // Drawn once scrolled near, then its legend scrolled to: whole, not clipped by the card or the screen.
   const legend = (await drawn(page, "Active users")).getByRole("list").getByText("Active in the last 30 days");
   await legend.scrollIntoViewIfNeeded();
@@ -247,7 +284,7 @@ test("the demo's finance role reads the reports it is named for", async ({ page 
   await dashboardPainted(page);
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Income", "Boxes", "Users"]);
   for (const title of ["Charges and fees", "Rentals", "Box sign-ups", "User sign-ups"]) {
-    await expect((await drawn(page, title)).locator(".recharts-bar-rectangle").first(), title).toBeVisible();
+    await expect((await drawn(page, title)).locator("[data-chart-bar]").first(), title).toBeVisible();
   }
   await expect(chart(page, "Booked boxes").getByRole("row").nth(1).getByRole("link")).toHaveAttribute(
     "href",

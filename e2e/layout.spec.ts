@@ -154,7 +154,7 @@ test("signed-in pages run within the Content-Security-Policy: no violation repor
   expect(await violations()).toEqual([]);
   await page.goto("/");
   await expect(
-    page.getByRole("region", { name: "Charges and fees" }).locator(".recharts-bar-rectangle").first(),
+    page.getByRole("region", { name: "Charges and fees" }).locator("[data-chart-bar]").first(),
   ).toBeVisible();
   expect(await violations()).toEqual([]);
 });

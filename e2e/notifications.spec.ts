@@ -392,11 +392,11 @@ test("an open dashboard reads its reports again when something is notified", asy
   const connected = realtimeConnected(page);
   await page.goto("/");
   const income = page.getByRole("region", { name: "Charges and fees", exact: true });
-  await expect(income.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(income.locator("[data-chart-bar]").first()).toBeVisible();
   await connected;
   // No reload: the cancellation's notification makes the charts ask for their numbers again.
   const reread = page.waitForRequest((request) => request.url().includes("/api/reports/income"));
   await cancelAsAnotherStaffMember(page, booking.id);
   await reread;
-  await expect(income.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(income.locator("[data-chart-bar]").first()).toBeVisible();
 });

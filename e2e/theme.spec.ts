@@ -83,7 +83,7 @@ test.describe("on a system that asks for dark", () => {
     await signIn(page, USERS.admin);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible({ timeout: 30_000 });
-    await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator("[data-chart-bar]").first()).toBeVisible({ timeout: 30_000 });
     await expect(scheme(page)).toHaveAttribute("data-mantine-color-scheme", "dark");
     await expectNoSeriousA11yViolations(page, "dashboard (dark)");
   });

@@ -17,6 +17,7 @@ export * from "./resources/events-values.ts";
 export * from "./resources/exports.ts";
 export * from "./resources/images.ts";
 export * from "./resources/mfa.ts";
+export * from "./resources/money.ts";
 export * from "./resources/notifications.ts";
 export * from "./resources/notifications-values.ts";
 export * from "./resources/paging.ts";

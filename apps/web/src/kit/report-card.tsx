@@ -1,10 +1,7 @@
-import "@mantine/charts/styles.css";
-import { BarChart, type BarChartSeries, PieChart } from "@mantine/charts";
 import {
   ActionIcon,
   Button,
   Card,
-  ColorSwatch,
   Group,
   Skeleton,
   Stack,
@@ -166,80 +163,5 @@ export function DataTable<T>({
         ))}
       </Table.Tbody>
     </Table>
-  );
-}
-
-type BarsProps = {
-  data: Record<string, string | number>[];
-  series: BarChartSeries[];
-  height: number;
-  stacked?: boolean;
-  /** The tooltip's and the axis' numbers: amounts as "$1,234.50", counts as they are. */
-  valueFormatter?: (value: number) => string;
-  axisFormatter?: (value: number) => string;
-};
-
-/** Bars per bucket, one colour per series, stacked when the series add up to a whole. */
-export function ReportBars({ data, series, height, stacked, valueFormatter, axisFormatter }: BarsProps) {
-  return (
-    <BarChart
-      h={height}
-      data={data}
-      dataKey="name"
-      series={series}
-      type={stacked ? "stacked" : "default"}
-      withLegend={series.length > 1}
-      legendProps={{ verticalAlign: "bottom", height: 28 }}
-      tickLine="y"
-      gridAxis="y"
-      valueFormatter={valueFormatter}
-      yAxisProps={{ width: 72, allowDecimals: false, ...(axisFormatter ? { tickFormatter: axisFormatter } : {}) }}
-      xAxisProps={{ interval: "preserveStartEnd", minTickGap: 8 }}
-      tooltipAnimationDuration={0}
-      maxBarWidth={48}
-    />
-  );
-}
-
-/**
- * Spec 02 §2: the pies' colours cycle through a fixed palette, slice by slice in the order the API answers (which
- * never changes for a report). Each has at least 3:1 contrast on white (WCAG non-text contrast).
- */
-export const PIE_PALETTE = ["blue.7", "teal.8", "orange.8", "grape.7", "red.8", "cyan.9", "indigo.5", "lime.9"];
-
-export type PieDatum = { name: string; value: number };
-
-/** A pie with its legend beside it: each slice's colour, name, count and share. */
-export function ReportPie({ data, height }: { data: PieDatum[]; height: number }) {
-  const { i18n } = useTranslation();
-  const total = data.reduce((sum, slice) => sum + slice.value, 0);
-  const percent = new Intl.NumberFormat(i18n.language === "es" ? "es-MX" : "en-US", {
-    style: "percent",
-    maximumFractionDigits: 1,
-  });
-  const slices = data.map((slice, index) => ({ ...slice, color: PIE_PALETTE[index % PIE_PALETTE.length] as string }));
-  return (
-    // Side by side where there is room; on a phone the legend goes under the pie, names in full.
-    <Group mih={height} wrap="wrap" gap="lg" align="center">
-      <PieChart
-        data={slices.filter((slice) => slice.value > 0)}
-        size={Math.min(height - 16, 200)}
-        withTooltip
-        tooltipDataSource="segment"
-        strokeWidth={1}
-        style={{ flexShrink: 0 }}
-      />
-      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: "none", minWidth: 0 }}>
-        {slices.map((slice) => (
-          <Group key={slice.name} component="li" gap={8} wrap="nowrap">
-            <ColorSwatch color={`var(--mantine-color-${slice.color.replace(".", "-")})`} size={12} withShadow={false} />
-            <Text size="sm">{slice.name}</Text>
-            <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-              {slice.value} · {percent.format(total > 0 ? slice.value / total : 0)}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
-    </Group>
   );
 }

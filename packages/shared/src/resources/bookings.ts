@@ -9,6 +9,7 @@ import {
   PAYMENT_STATUSES,
 } from "./bookings-values.ts";
 import { idReference, optionalIdFilter, paged, pageQuery, textInput, timestamp } from "./common.ts";
+import { fromCents, toCents } from "./money.ts";
 import { sortParam } from "./sort.ts";
 import { SORT_FIELDS } from "./sort-fields.ts";
 import { money, ownerBankAccount } from "./supply.ts";
@@ -223,19 +224,6 @@ export const bookingMessageInput = z.object({
 });
 export type BookingMessageInput = z.input<typeof bookingMessageInput>;
 
-/**
- * Exact money: amounts as centavos (bigint), never floats. A rate is a percentage with up to two decimals
- * ("7.5"); an amount times a rate rounds half up to the centavo.
- */
-export const toCents = (amount: string): bigint => {
-  const [whole, fraction = ""] = amount.split(".");
-  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, "0").slice(0, 2));
-};
-export const fromCents = (cents: bigint): string => {
-  const sign = cents < 0n ? "-" : "";
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-};
 /** `cents × rate%`, rounded half up (rate with at most two decimals). */
 export const percentOf = (cents: bigint, rate: string): bigint => {
   const rateHundredths = toCents(rate);

@@ -13,17 +13,10 @@ import {
   Title,
 } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import {
-  type CountRow,
-  type FutureBooking,
-  fromCents,
-  type IncomeRow,
-  type PieSlice,
-  REPORT_PERIODS,
-  REPORT_PERMISSIONS,
-  type ReportAudience,
-  toCents,
-} from "@palco/shared";
+import type { CountRow, FutureBooking, IncomeRow, PieSlice } from "@palco/shared";
+// The schema-free modules: the dashboard loads no zod before it shows.
+import { fromCents, toCents } from "@palco/shared/resources/money";
+import { REPORT_PERIODS, REPORT_PERMISSIONS, type ReportAudience } from "@palco/shared/resources/reports-values";
 import { IconCalendar } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
@@ -33,7 +26,8 @@ import { venueDateTime } from "@/features/bookings/booking-view.ts";
 import type { CsvColumn } from "@/kit/csv.ts";
 import { dateFormatFor, formatDay, formatUsd, formatUsdCompact } from "@/kit/format.ts";
 import { PageHeader } from "@/kit/page-header.tsx";
-import { ReportBars, ReportCard, ReportPie, type ReportState } from "@/kit/report-card.tsx";
+import { ReportCard, type ReportState } from "@/kit/report-card.tsx";
+import { ReportBars, ReportPie } from "@/kit/report-charts.tsx";
 import { usePageTitle } from "@/lib/page-title.ts";
 import { useSession } from "@/lib/session.ts";
 import { useCan, useCanFn } from "@/lib/use-can.ts";
@@ -151,6 +145,7 @@ function IncomeCharts({ query, range }: { query: UseQueryResult<IncomeRow[]>; ra
         summary={<Totals rows={state === "loading" ? null : rows} />}
       >
         <ReportBars
+          label={t("REPORTS_PAGE.CHARTS.INCOME")}
           data={money}
           height={BAR_HEIGHT}
           stacked
@@ -172,6 +167,7 @@ function IncomeCharts({ query, range }: { query: UseQueryResult<IncomeRow[]>; ra
         onRetry={() => void query.refetch()}
       >
         <ReportBars
+          label={t("REPORTS_PAGE.CHARTS.RENTALS")}
           data={counts}
           height={BAR_HEIGHT}
           series={[{ name: "count", label: t("REPORTS_PAGE.SERIES.RENTALS"), color: "teal.8" }]}
@@ -215,6 +211,7 @@ function SignUpChart({
       onRetry={() => void query.refetch()}
     >
       <ReportBars
+        label={title}
         data={rows.map((row) => ({ name: row.name, count: row.count }))}
         height={BAR_HEIGHT}
         series={[{ name: "count", label: t("REPORTS_PAGE.SERIES.SIGN_UPS"), color }]}

@@ -9,7 +9,7 @@ import {
   type ReportPeriod,
   reportRangeIssue,
   yearsBefore,
-} from "@palco/shared";
+} from "@palco/shared/resources/reports-values";
 import { instantToWallTime } from "@palco/shared/time";
 
 /** What the dashboard shows: the API's own parameter names, kept in the URL so a reload or a shared link keeps it. */
