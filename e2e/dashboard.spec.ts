@@ -81,7 +81,8 @@ test("the dashboard draws every report of the demo, and the period and range liv
 
   // A tooltip names the bucket and gives the amounts in dollars, by pointer and by keyboard (the arrows, Home, End).
   const income = chart(page, "Charges and fees");
-  await income.locator("[data-chart-bar]").last().hover();
+  // The pointer anywhere in a bucket's column (its bars may be a pixel high).
+  await income.locator("[data-chart-bucket]").last().hover();
   const tooltip = income.locator("[data-chart-tooltip]");
   await expect(tooltip).toContainText(/Fees\$[\d,]+\.\d{2}/);
   const buckets = (await chartRows(income)).map((row) => row.split(" | ")[0]);
@@ -223,7 +224,23 @@ test("panel en español: secciones, gráficas y periodos con los nombres del neg
   const ages = await drawn(page, "Edades");
   await expect(ages.getByRole("listitem").first()).toContainText("18-24");
   // A slice's tooltip: its name and count.
-  await ages.locator("[data-chart-slice]").first().hover();
+  // The pointer on the slice itself: a point of its shape, found in the page (a thin wedge's middle may be outside it).
+  const slice = ages.locator("[data-chart-slice]").first();
+  const inside = await slice.evaluate((path) => {
+    const shape = path as unknown as {
+      getBBox(): { x: number; y: number; width: number; height: number };
+      isPointInFill(point: { x: number; y: number }): boolean;
+    };
+    const box = shape.getBBox();
+    for (let row = 1; row < 20; row++) {
+      for (let column = 1; column < 20; column++) {
+        const point = { x: box.x + (box.width * column) / 20, y: box.y + (box.height * row) / 20 };
+        if (shape.isPointInFill(point)) return { x: point.x - box.x, y: point.y - box.y };
+      }
+    }
+    return { x: box.width / 2, y: box.height / 2 };
+  });
+  await slice.hover({ position: inside });
   await expect(ages.locator("[data-chart-tooltip]")).toHaveText(/^18-24\d+$/);
   await expect(
     chart(page, "Cobros y comisiones").getByRole("button", { name: "Descargar Cobros y comisiones como CSV" }),

@@ -130,6 +130,7 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
                   <g key={name} onPointerEnter={() => setActive(index)}>
                     {/* The bucket's whole column answers the pointer, not only its bars. */}
                     <rect
+                      data-chart-bucket=""
                       x={(x(name) ?? 0) - (x.step() - band) / 2}
                       width={x.step()}
                       height={innerHeight}
@@ -140,6 +141,8 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
                       const top = y(base + value);
                       const bottom = y(base);
                       if (stacked) base += value;
+                      // A bucket without this series draws nothing (no empty shape to find in the page).
+                      if (value <= 0) return null;
                       return (
                         <rect
                           key={each.name}
