@@ -295,6 +295,27 @@ test("on a phone the dashboard is one column without sideways scrolling, pie leg
   await expectNoSeriousA11yViolations(page);
 });
 
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test("a tapped bucket keeps its tooltip until another is tapped", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await page.goto(`/?type=1&startDate=${LAST_YEAR}-01-01&endDate=${LAST_YEAR}-12-31`);
+    await dashboardPainted(page);
+    const income = chart(page, "Charges and fees");
+    const buckets = income.locator("[data-chart-bucket]");
+    await expect(buckets).toHaveCount(12);
+    const tooltip = income.locator("[data-chart-tooltip]");
+    await buckets.nth(2).tap();
+    await expect(tooltip).toContainText(`Mar ${LAST_YEAR}`);
+    // The finger has lifted: the numbers stay to be read.
+    await page.waitForTimeout(300);
+    await expect(tooltip).toContainText(`Mar ${LAST_YEAR}`);
+    await buckets.nth(9).tap();
+    await expect(tooltip).toContainText(`Oct ${LAST_YEAR}`);
+  });
+});
+
 test("the demo's finance role reads the reports it is named for", async ({ page }) => {
   await signIn(page, { email: "guadalupe.ramirez@palco.local", password: USERS.admin.password });
   await page.goto("/");

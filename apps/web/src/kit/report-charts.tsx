@@ -102,7 +102,8 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
         style={{ position: "relative", height: plotHeight, borderRadius: "var(--mantine-radius-sm)" }}
         onKeyDown={onKeyDown}
         onBlur={() => setActive(null)}
-        onPointerLeave={() => setActive(null)}
+        // A finger leaves as it lifts: its tooltip stays until another bucket is tapped or the chart loses focus.
+        onPointerLeave={(event) => event.pointerType !== "touch" && setActive(null)}
       >
         {width > 0 && (
           <svg width={width} height={plotHeight} aria-hidden="true" focusable="false">
@@ -127,10 +128,9 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
                 const left = (x(name) ?? 0) + (band - barWidth) / 2;
                 let base = 0;
                 return (
-                  <g key={name} onPointerEnter={() => setActive(index)}>
+                  <g key={name} data-chart-bucket="" onPointerEnter={() => setActive(index)}>
                     {/* The bucket's whole column answers the pointer, not only its bars. */}
                     <rect
-                      data-chart-bucket=""
                       x={(x(name) ?? 0) - (x.step() - band) / 2}
                       width={x.step()}
                       height={innerHeight}
@@ -247,7 +247,7 @@ export function ReportPie({ data, height }: { data: PieDatum[]; height: number }
     <Group mih={height} wrap="wrap" gap="lg" align="center">
       <div
         style={{ position: "relative", width: size, height: size, flexShrink: 0 }}
-        onPointerLeave={() => setHovered(null)}
+        onPointerLeave={(event) => event.pointerType !== "touch" && setHovered(null)}
       >
         <svg width={size} height={size} aria-hidden="true" focusable="false">
           <SvgGroup top={size / 2} left={size / 2}>
