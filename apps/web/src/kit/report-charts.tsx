@@ -5,7 +5,7 @@ import { GridRows } from "@visx/grid";
 import { Group as SvgGroup } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Pie } from "@visx/shape";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -41,8 +41,31 @@ const LABEL_GAP = 8;
 
 const plain = (value: number) => String(value);
 const TOOLTIP_STYLE = { position: "absolute", top: 8, pointerEvents: "none", zIndex: 1, whiteSpace: "nowrap" } as const;
-const colorOf = (color: string, theme: ReturnType<typeof useMantineTheme>) => getThemeColor(color, theme);
 const numberOf = (value: string | number | undefined) => (typeof value === "number" ? value : Number(value ?? 0));
+
+/** A series' or a slice's colour and name, as the legends and tooltips show it; `children` follow the name. */
+function ColorKey({
+  color,
+  label,
+  swatch = 12,
+  component,
+  children,
+}: {
+  color: string;
+  label: string;
+  swatch?: number;
+  component?: "li";
+  children?: ReactNode;
+}) {
+  const theme = useMantineTheme();
+  return (
+    <Group component={component} gap={6} wrap="nowrap">
+      <ColorSwatch color={getThemeColor(color, theme)} size={swatch} withShadow={false} />
+      <Text size="sm">{label}</Text>
+      {children}
+    </Group>
+  );
+}
 
 /** Bars per bucket (`data[].name`), one colour per series, stacked when the series add up to a whole. */
 export function ReportBars({ data, series, height, stacked, valueFormatter = plain, axisFormatter, label }: BarsProps) {
@@ -71,6 +94,8 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
   const band = x.bandwidth();
   const barWidth = Math.min(band, MAX_BAR_WIDTH * (stacked ? 1 : series.length));
   const slot = stacked ? barWidth : barWidth / series.length;
+  /** Where a bucket's whole column starts: its band and half the padding on each side. */
+  const columnLeft = (name: string) => (x(name) ?? 0) - (x.step() - band) / 2;
 
   function onKeyDown(event: KeyboardEvent) {
     const last = data.length - 1;
@@ -117,7 +142,7 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
               />
               {active !== null && (
                 <rect
-                  x={(x(names[active] ?? "") ?? 0) - (x.step() - band) / 2}
+                  x={columnLeft(names[active] ?? "")}
                   width={x.step()}
                   height={innerHeight}
                   fill="var(--mantine-color-default-hover)"
@@ -130,12 +155,7 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
                 return (
                   <g key={name} data-chart-bucket="" onPointerEnter={() => setActive(index)}>
                     {/* The bucket's whole column answers the pointer, not only its bars. */}
-                    <rect
-                      x={(x(name) ?? 0) - (x.step() - band) / 2}
-                      width={x.step()}
-                      height={innerHeight}
-                      fill="transparent"
-                    />
+                    <rect x={columnLeft(name)} width={x.step()} height={innerHeight} fill="transparent" />
                     {series.map((each, seriesIndex) => {
                       const value = numberOf(row[each.name]);
                       const top = y(base + value);
@@ -151,7 +171,7 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
                           y={top}
                           width={Math.max(0, slot)}
                           height={Math.max(0, bottom - top)}
-                          fill={colorOf(each.color, theme)}
+                          fill={getThemeColor(each.color, theme)}
                         />
                       );
                     })}
@@ -195,10 +215,7 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
             </Text>
             {series.map((each) => (
               <Group key={each.name} gap={8} wrap="nowrap" justify="space-between">
-                <Group gap={6} wrap="nowrap">
-                  <ColorSwatch color={colorOf(each.color, theme)} size={10} withShadow={false} />
-                  <Text size="sm">{each.label}</Text>
-                </Group>
+                <ColorKey color={each.color} label={each.label} swatch={10} />
                 <Text size="sm" fw={500} style={{ fontVariantNumeric: "tabular-nums" }}>
                   {valueFormatter(numberOf(activeRow[each.name]))}
                 </Text>
@@ -210,10 +227,7 @@ export function ReportBars({ data, series, height, stacked, valueFormatter = pla
       {withLegend && (
         <Group component="ul" justify="center" gap="md" h={LEGEND_HEIGHT} m={0} p={0} style={{ listStyle: "none" }}>
           {series.map((each) => (
-            <Group key={each.name} component="li" gap={6} wrap="nowrap">
-              <ColorSwatch color={colorOf(each.color, theme)} size={12} withShadow={false} />
-              <Text size="sm">{each.label}</Text>
-            </Group>
+            <ColorKey key={each.name} component="li" color={each.color} label={each.label} />
           ))}
         </Group>
       )}
@@ -265,7 +279,7 @@ export function ReportPie({ data, height }: { data: PieDatum[]; height: number }
                     key={arc.data.name}
                     data-chart-slice=""
                     d={pie.path(arc) ?? ""}
-                    fill={colorOf(arc.data.color, theme)}
+                    fill={getThemeColor(arc.data.color, theme)}
                     stroke="var(--mantine-color-body)"
                     strokeWidth={1}
                     onPointerEnter={() => setHovered(arc.data.name)}
@@ -277,25 +291,21 @@ export function ReportPie({ data, height }: { data: PieDatum[]; height: number }
         </svg>
         {shown && (
           <Paper data-chart-tooltip="" shadow="md" withBorder p="xs" style={{ ...TOOLTIP_STYLE, left: size / 2 }}>
-            <Group gap={6} wrap="nowrap">
-              <ColorSwatch color={colorOf(shown.color, theme)} size={10} withShadow={false} />
-              <Text size="sm">{shown.name}</Text>
+            <ColorKey color={shown.color} label={shown.name} swatch={10}>
               <Text size="sm" fw={500}>
                 {shown.value}
               </Text>
-            </Group>
+            </ColorKey>
           </Paper>
         )}
       </div>
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: "none", minWidth: 0 }}>
         {slices.map((slice) => (
-          <Group key={slice.name} component="li" gap={8} wrap="nowrap">
-            <ColorSwatch color={colorOf(slice.color, theme)} size={12} withShadow={false} />
-            <Text size="sm">{slice.name}</Text>
+          <ColorKey key={slice.name} component="li" color={slice.color} label={slice.name}>
             <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
               {slice.value} · {percent.format(total > 0 ? slice.value / total : 0)}
             </Text>
-          </Group>
+          </ColorKey>
         ))}
       </Stack>
     </Group>
