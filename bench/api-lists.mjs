@@ -16,12 +16,13 @@ import { cityResource } from "../apps/api/src/modules/cities/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
 import { encodeCursor, listStatements, runList, statementRunner } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
-import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort.ts";
+import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort-fields.ts";
 import {
   benchEnvironment,
   closedLoop,
   DURATION,
   fmt,
+  listPgbench,
   pgbenchRatio,
   printTable,
   recordedStatements,
@@ -69,6 +70,8 @@ try {
   const driver = await bench.generate(GENERATE, { rows: ROWS, what: "cities" });
   const query = (text, params) => driver.query(text, params);
   const namedQuery = (text, params) => driver.named(text, params);
+  // The API's connections that keep one plan per named statement (PostgreSQL; PGlite plans every statement).
+  const generic = driver.pool ? await bench.openDriver(undefined, { genericPlans: true }) : null;
 
   const [{ state, country }] = await query(
     "select s.id as state, s.country_id as country from states s where s.code = 'S500'",
@@ -128,15 +131,20 @@ try {
     // Where the API names its statements (runsNamed), the baselines prepare theirs too.
     const run = named ? namedQuery : query;
     // What the handler does (runList): the page and, when the page does not tell it, the total.
-    item.raw = () => runList(window, statementRunner(statements, run));
+    item.raw = () => runList(window, statementRunner(statements, run, generic?.named));
     const url = new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]));
     item.url = `/api/cities${url.size > 0 ? `?${url}` : ""}`;
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, item.seconds ?? DURATION);
-    const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
-    item.pgbench = bench.pgbench(sent, named ? "prepared" : "extended", item.seconds ?? DURATION);
+    const sent = await recordedStatements(
+      (on, onGeneric) => runList(window, statementRunner(statements, on, onGeneric)),
+      query,
+      generic?.named,
+    );
+    item.pgbench = listPgbench(bench, sent, named ? "prepared" : "extended", item.seconds ?? DURATION);
   }
   await driver.close();
+  await generic?.close();
 
   await bench.startServer();
   const headers = await bench.signIn();

@@ -38,7 +38,7 @@ import {
   statementRunner,
 } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
-import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort.ts";
+import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort-fields.ts";
 import { openBookingsBench } from "./support/bookings-data.mjs";
 import {
   benchEnvironment,
@@ -46,6 +46,7 @@ import {
   DURATION,
   driverRatio,
   fmt,
+  listPgbench,
   pgbenchRatio,
   printTable,
   recordedStatements,
@@ -65,6 +66,8 @@ try {
     drizzlePglite,
     schema,
   });
+  // The API's connections that keep one plan per named statement (PostgreSQL; PGlite plans every statement).
+  const generic = driver.pool ? await bench.openDriver(undefined, { genericPlans: true }) : null;
 
   // A booking among the newer tenth: its venue, its guest's surname, its key and folio.
   const [sample] = await query(
@@ -100,6 +103,7 @@ try {
     { name: "search + payment status", query: { search: surname, paymentStatus: "capture" } },
     { name: "search + box type", query: { search: surname, boxType: "season" } },
     { name: "search + every filter", query: { search: surname, ...every } },
+    { name: "search within a venue", query: { search: surname, venueId: sample.venue } },
     // Sortable lists (sort=<field>, -<field> descending): each order walks its own (column, id) index.
     { name: "sorted by date, oldest first", query: { sort: "createdAt" } },
     { name: "sorted by total, descending", query: { sort: "-total" } },
@@ -138,13 +142,18 @@ try {
       listQueries(builder, bookingListSource, condition, window, order),
       listValues(condition, window),
     );
-    item.raw = () => runList(window, statementRunner(statements, query));
+    // A bounded list's counted page runs named on connections that keep one plan, as the API runs it.
+    item.raw = () => runList(window, statementRunner(statements, query, generic?.named));
     const params = new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]));
     item.url = `/api/bookings${params.size > 0 ? `?${params}` : ""}`;
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, DURATION);
-    const sent = await recordedStatements((on) => runList(window, statementRunner(statements, on)), query);
-    item.pgbench = bench.pgbench(sent, "extended");
+    const sent = await recordedStatements(
+      (on, onGeneric) => runList(window, statementRunner(statements, on, onGeneric)),
+      query,
+      generic?.named,
+    );
+    item.pgbench = listPgbench(bench, sent);
   }
   // One booking's detail: payments, bank accounts and timeline in one statement.
   const readBooking = preparedFindBooking(db);
@@ -167,6 +176,7 @@ try {
   count.baseline = await closedLoop(count.raw, DURATION);
   const unread = await count.raw();
   await driver.close();
+  await generic?.close();
 
   await bench.startServer();
   const headers = await bench.signIn();

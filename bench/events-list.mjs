@@ -9,7 +9,7 @@ import { eventResource } from "../apps/api/src/modules/events/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
 import { listStatements, runList, statementRunner } from "../apps/api/src/platform/list-query.ts";
 import * as schema from "../apps/api/src/platform/schema.ts";
-import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort.ts";
+import { parseSort, SORT_FIELDS } from "../packages/shared/src/resources/sort-fields.ts";
 import { benchEnvironment, closedLoop, DURATION, fmt, printTable, SOURCE_URL, WARMUP } from "./support/harness.mjs";
 
 const ROWS = Number(process.env.BENCH_EVENTS ?? (SOURCE_URL ? 100_000 : 20_000));
@@ -59,6 +59,8 @@ try {
   const driver = await bench.generate(GENERATE, { rows: ROWS, what: "events" });
   const query = (text, params) => driver.query(text, params);
   const namedQuery = (text, params) => driver.named(text, params);
+  // The API's connections that keep one plan per named statement (PostgreSQL; PGlite plans every statement).
+  const generic = driver.pool ? await bench.openDriver(undefined, { genericPlans: true }) : null;
 
   const [sample] = await query(
     `select e.venue_id as venue, v.city_id as city, c.state_id as state, lower(split_part(e.name, ' ', 1)) as word,
@@ -102,12 +104,13 @@ try {
     });
     const statements = listStatements(queries, values);
     // Where the API names its statements (runsNamed), the baseline prepares them too.
-    item.raw = () => runList(window, statementRunner(statements, named ? namedQuery : query));
+    item.raw = () => runList(window, statementRunner(statements, named ? namedQuery : query, generic?.named));
     item.url = `/api/events?${new URLSearchParams(Object.entries(item.query).map(([key, value]) => [key, String(value)]))}`;
     await closedLoop(item.raw, WARMUP);
     item.baseline = await closedLoop(item.raw, DURATION);
   }
   await driver.close();
+  await generic?.close();
 
   await bench.startServer();
   const headers = await bench.signIn();

@@ -354,12 +354,33 @@ export const pgbenchRatio = (measured, pgbench) =>
     ? `; ${(measured.rps / pgbench.rps).toFixed(2)}× pgbench (${fmt(pgbench.rps)}/s, p95 ${pgbench.p95.toFixed(1)} ms)`
     : "";
 
-/** Runs `run(query)` once with a query function that records the statements it sends: what pgbench repeats. */
-export async function recordedStatements(run, query) {
+/**
+ * Runs `run(query, generic)` once with query functions that record the statements they send: what pgbench repeats.
+ * `generic` (PostgreSQL; absent on PGlite) runs a statement the API names on connections that keep one plan; each
+ * recorded statement says which it went through (`generic`).
+ */
+export async function recordedStatements(run, query, generic) {
   const statements = [];
-  await run((sql, params = []) => {
-    statements.push({ sql, params });
-    return query(sql, params);
-  });
+  const recording =
+    (through, isGeneric) =>
+    (sql, params = []) => {
+      statements.push({ sql, params, generic: isGeneric });
+      return through(sql, params);
+    };
+  await run(recording(query, false), generic && recording(generic, true));
   return statements;
+}
+
+/**
+ * pgbench of a list request's recorded statements (recordedStatements): prepared once on connections that keep one
+ * plan when the API sends them that way (a bounded list's counted page, the walk of a common term's page:
+ * list-query.ts), besides the planner's estimate (an `EXPLAIN` plans its statement with the values it is given on
+ * every run, prepared or not); else unnamed (`extended`: parsed and planned on every run), or `unnamedMode` for a
+ * list the API names.
+ */
+export function listPgbench(bench, sent, unnamedMode = "extended", seconds = DURATION) {
+  const keepsPlans = sent.some((statement) => statement.generic);
+  return keepsPlans && sent.every((statement) => statement.generic || /^explain /i.test(statement.sql))
+    ? bench.pgbench(sent, "prepared", seconds, { genericPlans: true })
+    : bench.pgbench(sent, unnamedMode, seconds);
 }

@@ -4,22 +4,26 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookingListCondition, bookingListSource, bookingSorts } from "../src/modules/bookings/routes.ts";
 import { cityResource } from "../src/modules/cities/routes.ts";
-import { crudListQueries } from "../src/platform/crud.ts";
+import { crudListQueries, crudListSource, listCondition } from "../src/platform/crud.ts";
+import { genericTwinOf } from "../src/platform/db.ts";
 import {
   chosenOrder,
   type ListRunner,
   listQueries,
   listStatements,
+  listValues,
   MATCHES_COLUMN,
   PLANNED_FROM_TABLE_ROWS,
   plannedTotalFrom,
+  preparedList,
   resolveWindow,
   runList,
   statementRunner,
 } from "../src/platform/list-query.ts";
 import * as schema from "../src/platform/schema.ts";
 import { cities } from "../src/platform/schema.ts";
-import { call, readPage, type TestApp, withTestApp } from "./helpers.ts";
+import { backend, call, readPage, type TestApp, withTestApp } from "./helpers.ts";
+import { book, insertBookable } from "./supply-fixtures.ts";
 
 // A table big enough for the planner to be asked (PLANNED_FROM_TABLE_ROWS) and to expect a filtered list past
 // PLANNED_TOTAL_FROM: the cities of one state, every name holding "massa", plus a few thousand elsewhere so the
@@ -69,6 +73,36 @@ describe("totals of big filtered lists", () => {
       Array.from({ length: PAGE_SIZE }, (_, index) => `Massa ${String(index + 1).padStart(6, "0")}`),
     );
     expect(page.next).not.toBeNull();
+  });
+
+  it("walks a common term's page with one plan for every term on PostgreSQL", async () => {
+    // One word of the term is a several-word search (counted, no walk); a single word walks.
+    for (const [search, walks] of [
+      ["massa", true],
+      ["massa 0001", false],
+    ] as const) {
+      const { condition, order } = listCondition(cityResource, { search });
+      const source = crudListSource(cityResource);
+      const window = resolveWindow({ page: 1 }, order);
+      const queries = listQueries(t.app.db, source, condition, window, order);
+      expect(queries.walk !== null, search).toBe(walks);
+      if (!walks) continue;
+      // The term tested row by row (the "C" collation, which the trigram index does not serve) on the name's walk.
+      expect(queries.walk!.toSQL().sql).toContain('collate "C"');
+      const prepared = preparedList(t.app.db, source, condition, window, order);
+      expect(prepared.walk !== null).toBe(backend === "postgres");
+      const values = listValues(condition, window);
+      const own = (await prepared.items.execute(values)) as { id: number }[];
+      const walked = prepared.walk ? ((await prepared.walk.execute(values)) as { id: number }[]) : own;
+      expect(own).toHaveLength(PAGE_SIZE + 1);
+      expect(walked.map((row) => row.id)).toEqual(own.map((row) => row.id));
+    }
+    // Through the API: the planner's estimate on the usual connections, then (PostgreSQL) the page on the others.
+    const sent = await statementsSent(async () => {
+      expect(await list("/api/cities?search=massa")).toMatchObject({ totalKind: "estimated" });
+    });
+    expect(sent[0]).toMatch(/^explain/);
+    expect(sent).toHaveLength(backend === "postgres" ? 1 : 2);
   });
 
   it("estimates a filter by state the same way, and a short prefix search", async () => {
@@ -184,6 +218,59 @@ describe("the same statements on the driver (the benchmark's baseline)", () => {
       expect({ total, totalKind }, url).toEqual({ total: answer.total, totalKind: answer.totalKind });
       expect(fetched.length, url).toBe(answer.items.length + (answer.next ? 1 : 0));
     }
+  });
+});
+
+describe("a search within a venue (a bounded list's counted page)", () => {
+  const rowsOf = (rows: unknown) => rows as Record<string, unknown>[];
+  const idsOf = (rows: Record<string, unknown>[]) => rows.map((row) => row.id);
+
+  it("keeps one plan on PostgreSQL, and finds what the list's own page and count find", async () => {
+    // Two bookings at one venue (a one-time and a season), and one elsewhere for the same kind of guest.
+    const here = await insertBookable(t.app.db);
+    const onetime = await book(t.app.db, here, "onetime");
+    const season = await book(t.app.db, here, "season");
+    const elsewhere = await insertBookable(t.app.db);
+    const away = await book(t.app.db, elsewhere, "onetime");
+    const [{ folio } = { folio: "" }] = await t.app.db
+      .select({ folio: schema.bookings.folio })
+      .from(schema.bookings)
+      .where(sql`${schema.bookings.id} = ${onetime}`);
+    // On PostgreSQL the counted page runs on the connections that keep one plan; PGlite has no such pool.
+    expect(genericTwinOf(t.app.db) !== undefined).toBe(backend === "postgres");
+    const requests = [
+      { search: "cruz ortega", venueId: here.venue.id },
+      { search: "cruz ortega", venueId: here.venue.id, boxType: "season" },
+      { search: "platino", venueId: here.venue.id, status: "pending", sort: "-startsAt" },
+      { search: folio.slice(1), venueId: here.venue.id },
+      { search: "nadie así", venueId: here.venue.id },
+    ];
+    const found: unknown[][] = [];
+    for (const request of requests) {
+      const condition = bookingListCondition({ page: 1, ...request });
+      const order = chosenOrder(
+        request.sort ? { field: "startsAt", descending: true } : undefined,
+        bookingSorts,
+        bookingListSource.sort,
+      );
+      const window = resolveWindow({ page: 1 }, order);
+      const queries = listQueries(t.app.db, bookingListSource, condition, window, order);
+      expect(queries).toMatchObject({ countedFirst: true, countedGeneric: true });
+      // The term is tested row by row (no trigram index can serve the "C" collation); the page's own walk is not.
+      expect(queries.counted!.toSQL().sql).toContain('collate "C"');
+      expect(queries.items.toSQL().sql).not.toContain('collate "C"');
+      const prepared = preparedList(t.app.db, bookingListSource, condition, window, order);
+      const values = listValues(condition, window);
+      const counted = rowsOf(await prepared.counted!.execute(values));
+      const own = rowsOf(await prepared.items.execute(values));
+      const total = Number(rowsOf(await prepared.count.execute(values))[0]?.total);
+      expect(idsOf(counted), JSON.stringify(request)).toEqual(idsOf(own));
+      expect(counted.map((row) => row[MATCHES_COLUMN])).toEqual(counted.map(() => total));
+      found.push(idsOf(counted));
+    }
+    // Newest first, then by start descending (the event starts after the season does).
+    expect(found).toEqual([[season, onetime], [season], [onetime, season], [onetime], []]);
+    expect(found.flat()).not.toContain(away);
   });
 });
 

@@ -186,13 +186,12 @@ describe("GET /api/search: ranking", () => {
 });
 
 describe("GET /api/search: the connections it runs on", () => {
-  it("asks PostgreSQL for one plan per statement, keeping the server options the URL has", () => {
+  it("asks PostgreSQL for one plan per statement and no parallel workers, keeping the URL's server options", () => {
+    const added = "-c%20plan_cache_mode%3Dforce_generic_plan%20-c%20max_parallel_workers_per_gather%3D0";
     expect(withGenericPlans("postgres://app@db:5432/palco?sslmode=require&options=-c%20search_path%3Dpalco")).toBe(
-      "postgres://app@db:5432/palco?sslmode=require&options=-c%20search_path%3Dpalco%20-c%20plan_cache_mode%3Dforce_generic_plan",
+      `postgres://app@db:5432/palco?sslmode=require&options=-c%20search_path%3Dpalco%20${added}`,
     );
-    expect(withGenericPlans("postgres://app@db/palco")).toBe(
-      "postgres://app@db/palco?options=-c%20plan_cache_mode%3Dforce_generic_plan",
-    );
+    expect(withGenericPlans("postgres://app@db/palco")).toBe(`postgres://app@db/palco?options=${added}`);
   });
 
   it("runs on PostgreSQL's pool that keeps one plan per statement, while the other routes' plans fit their values", async () => {
@@ -204,8 +203,12 @@ describe("GET /api/search: the connections it runs on", () => {
       expect(t.app.database.runGeneric).toBeNull();
       return;
     }
-    const statement = { name: "test_plan_mode", text: "select current_setting('plan_cache_mode') as mode", values: [] };
-    expect(await t.app.database.runGeneric!(statement)).toEqual([{ mode: "force_generic_plan" }]);
+    const statement = {
+      name: "test_plan_mode",
+      text: "select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers",
+      values: [],
+    };
+    expect(await t.app.database.runGeneric!(statement)).toEqual([{ mode: "force_generic_plan", workers: "0" }]);
   });
 });
 

@@ -52,17 +52,36 @@ export interface NamedStatement {
  * (plan_cache_mode=force_generic_plan), added to any server options the URL already carries. For statements written
  * so that one plan suits every value (the command palette's search): left to itself, PostgreSQL kept planning most
  * of them anew on every run, since a plan made for the values at hand is estimated cheaper, and planning cost more
- * than running. Only on a pool of its own: the other statements (a LIKE of a parameter above all) need the plan
- * made for their values.
+ * than running; and for a bounded list's counted page, whose term test no index can serve (platform/list-query.ts).
+ * Only on a pool of its own: the other statements (a LIKE of a parameter above all) need the plan made for their
+ * values.
  */
 export function withGenericPlans(url: string): string {
   const parsed = new URL(url);
-  const options = [parsed.searchParams.get("options"), "-c plan_cache_mode=force_generic_plan"].filter(Boolean);
+  // A plan kept for every value is made without them: it reads a page's `OFFSET $n` as a tenth of the matches and
+  // may then start parallel workers for a walk that stops after a dozen rows (5–10 ms of process start-up per run).
+  const options = [
+    parsed.searchParams.get("options"),
+    "-c plan_cache_mode=force_generic_plan",
+    "-c max_parallel_workers_per_gather=0",
+  ].filter(Boolean);
   parsed.searchParams.delete("options");
   // Spaces as %20: libpq (pgbench reads this URL too) does not read "+" as a space.
   const others = parsed.searchParams.toString();
   parsed.search = [others, `options=${encodeURIComponent(options.join(" "))}`].filter(Boolean).join("&");
   return parsed.toString();
+}
+
+/** Each PostgreSQL database's twin on the pool of connections that keep one plan per named statement. */
+const genericTwins = new WeakMap<object, Db>();
+
+/**
+ * `db`'s twin whose named statements keep one plan for every value (`withGenericPlans`), for statements written so
+ * that one plan suits them all (platform/list-query.ts, a bounded list's counted page); undefined on the embedded
+ * database and inside a transaction.
+ */
+export function genericTwinOf(db: Db): Db | undefined {
+  return genericTwins.get(db);
 }
 
 /** How long node-postgres may take to open a connection before the query fails. */
@@ -174,6 +193,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const pool = createPool(options.url);
     const genericPool = createPool(withGenericPlans(options.url));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    genericTwins.set(db, drizzleNodePg({ client: genericPool, schema }) as unknown as Db);
     return {
       db,
       kind: "postgres",

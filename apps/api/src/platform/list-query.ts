@@ -25,7 +25,7 @@ import {
 } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { Db } from "./db.ts";
+import { type Db, genericTwinOf } from "./db.ts";
 import { ApiError } from "./errors.ts";
 
 /**
@@ -152,6 +152,16 @@ export interface ListCondition {
    * them, migration 0023): about half a millisecond of every plan.
    */
   matchesPattern?: boolean;
+  /**
+   * `where` for statements that read a range in order and test each row: the same test, in a form no index can
+   * serve (a LIKE under the "C" collation, which the trigram index's default-collation entries do not match). Two
+   * statements take it, each run with one plan for every value (preparedList): a bounded list's counted page (the
+   * range is the venue's rows) and the page of a term the planner expects in plannedTotalFrom rows or more (the
+   * walk of the list's order, `ListQueries.walk`). A plan made without seeing the term would otherwise intersect
+   * the range with the trigram index's entries for it: tens of thousands for a common surname, where the range
+   * holds a few thousand rows. Without it, `where`.
+   */
+  scanned?: SQL | undefined;
 }
 
 export const param = (name: string) => sql.placeholder(name);
@@ -167,6 +177,9 @@ export function allOf(...conditions: ListCondition[]): ListCondition {
     estimable: conditions.every((condition) => condition.where === undefined || condition.estimable === true),
     bounded: conditions.some((condition) => condition.bounded === true),
     matchesPattern: conditions.some((condition) => condition.matchesPattern === true),
+    scanned: conditions.some((condition) => condition.scanned !== undefined)
+      ? and(...conditions.map((condition) => condition.scanned ?? condition.where))
+      : undefined,
   };
 }
 
@@ -264,6 +277,9 @@ export function nameSearch(
         condition: {
           key: "contains",
           where,
+          // Tested row by row, as the walk of a common term's page reads them (ListCondition.scanned), against the
+          // pattern lower-cased once per run, not once per row.
+          scanned: like(sql`${lowered} collate "C"`, sql`(select lower(${search}))`),
           values: { search: `%${escaped}%` },
           estimable: true,
           matchesPattern: true,
@@ -421,6 +437,19 @@ export interface ListQueries {
   planned: PgSelect | null;
   /** `counted` is read before the planner is asked: a bounded condition with a LIKE pattern (ListCondition). */
   countedFirst: boolean;
+  /**
+   * `counted` tests the bounded condition's `scanned` form: one plan suits every value, so it runs as a named
+   * statement on connections that keep that plan (preparedList) instead of being planned for each request.
+   */
+  countedGeneric: boolean;
+  /**
+   * The page's own walk with the term tested row by row (ListCondition.scanned), for a list the planner expects to
+   * hold plannedTotalFrom rows or more: matches are dense enough that walking the order's index finds a page within
+   * a few thousand entries, the plan the planner makes for such a term, so it runs with one plan for every value
+   * (preparedList) instead of being planned again after the estimate. Null without a scanned form or for a split
+   * order.
+   */
+  walk: PgSelect | null;
 }
 
 /** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
@@ -475,10 +504,29 @@ export function listQueries<TFields extends SelectedFields>(
           .where(where)
           .$dynamic()
       : null;
-  const counted = planned && where && !split ? countedItems(db, source, where, window, order) : null;
+  const hasCounted = planned !== null && where !== undefined && !split;
   // Where asking the planner costs more than reading the bounded rows: it judges a LIKE pattern by its samples.
-  const countedFirst = counted !== null && condition.bounded === true && condition.matchesPattern === true;
-  return { items, counted, count: countQuery, estimate, tableRows, planned, countedFirst, table: getTableName(table) };
+  const countedFirst = hasCounted && condition.bounded === true && condition.matchesPattern === true;
+  const countedGeneric = countedFirst && condition.scanned !== undefined;
+  const counted = hasCounted
+    ? countedItems(db, source, countedGeneric ? (condition.scanned as SQL) : where, window, order)
+    : null;
+  const walk =
+    hasCounted && condition.scanned !== undefined
+      ? orderedItems(db, source, condition.scanned, window, order, carried)
+      : null;
+  return {
+    items,
+    counted,
+    count: countQuery,
+    estimate,
+    tableRows,
+    planned,
+    countedFirst,
+    countedGeneric,
+    walk,
+    table: getTableName(table),
+  };
 }
 
 /**
@@ -724,22 +772,31 @@ export function listStatements(queries: ListQueries, values: Record<string, unkn
     estimate: queries.estimate ? filled(queries.estimate) : null,
     tableRows: filled(queries.tableRows),
     planned: planned ? { sql: EXPLAIN + planned.sql, params: planned.params } : null,
+    walk: queries.walk ? filled(queries.walk) : null,
     countedFirst: queries.countedFirst,
+    countedGeneric: queries.countedGeneric,
     table: queries.table,
   };
 }
 
 type Statement = { sql: string; params: unknown[] };
 
-/** `listStatements` run through `query` (SQL text and parameters to rows): the benchmark's driver baseline. */
+type StatementQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * `listStatements` run through `query` (SQL text and parameters to rows): the benchmark's driver baseline. `generic`
+ * runs the statements the API names on connections that keep one plan (ListQueries.countedGeneric and walk), on
+ * PostgreSQL; without it (PGlite) they run as the API runs them there: the counted page through `query`, no walk.
+ */
 export function statementRunner(
   statements: ReturnType<typeof listStatements>,
-  query: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+  query: StatementQuery,
+  generic?: StatementQuery,
 ): ListRunner {
   const rows = (statement: Statement) => query(statement.sql, statement.params);
   // The SQL text names no columns (drizzle reads its answers by position): the one value of a one-row answer.
   const value = async (statement: Statement) => Number(Object.values((await rows(statement))[0] ?? {})[0] ?? -1);
-  const { estimate, planned, counted, countedFirst } = statements;
+  const { estimate, planned, counted, countedFirst, walk } = statements;
   let fetched: Record<string, unknown>[] = [];
   return {
     countedFirst,
@@ -747,7 +804,18 @@ export function statementRunner(
       fetched = await rows(statements.items);
       return fetched;
     },
-    counted: counted ? () => rows(counted) : null,
+    counted: counted
+      ? statements.countedGeneric && generic
+        ? () => generic(counted.sql, counted.params)
+        : () => rows(counted)
+      : null,
+    walk:
+      walk && generic
+        ? async () => {
+            fetched = await generic(walk.sql, walk.params);
+            return fetched;
+          }
+        : null,
     count: () => value(statements.count),
     estimate: estimate ? async () => carriedRows(fetched) ?? value(estimate) : null,
     tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
@@ -774,6 +842,8 @@ export interface ListRunner {
   planned: (() => Promise<number>) | null;
   /** Read `counted` before asking `planned` (ListQueries.countedFirst). */
   countedFirst?: boolean;
+  /** The page's walk for a term the planner expects past plannedTotalFrom (ListQueries.walk); else `items`. */
+  walk?: (() => Promise<Record<string, unknown>[]>) | null;
 }
 
 /** 123,456 → 120,000: a planner's guess at a filtered list is no better than its first two digits. */
@@ -871,7 +941,7 @@ type CountedOrder = (
  */
 const plannerFirst: CountedOrder = async (window, runner, counted, planned, tableRows) => {
   const estimate = await planned();
-  if (estimate >= plannedTotalFrom(tableRows)) return ownPage(window, runner, estimatedTotal(estimate));
+  if (estimate >= plannedTotalFrom(tableRows)) return ownPage(window, runner, estimatedTotal(estimate), runner.walk);
   // Likely past the cap, where the counted page would be read for nothing: the page, then the count.
   if (estimate >= COUNTED_PAGE_BELOW) return ownPage(window, runner, (fetched) => countedTotal(fetched, runner));
   const { fetched, matches } = await countedPage(runner, counted);
@@ -899,13 +969,14 @@ async function countedPage(runner: ListRunner, counted: () => Promise<Record<str
   return { fetched, matches };
 }
 
-/** The list's own page, and `totalOf` it unless the page ends the list. */
+/** The list's own page (read by `walk` when given), and `totalOf` it unless the page ends the list. */
 async function ownPage(
   window: Window,
   runner: ListRunner,
   totalOf: (fetched: Record<string, unknown>[]) => ListAnswer | Promise<ListAnswer>,
+  walk?: (() => Promise<Record<string, unknown>[]>) | null,
 ): Promise<ListAnswer> {
-  const fetched = await runner.items();
+  const fetched = await (walk ?? runner.items)();
   return endedInPage(window, fetched) ?? totalOf(fetched);
 }
 
@@ -921,6 +992,8 @@ interface PreparedList {
   tableRows: Prepared;
   planned: Prepared | null;
   countedFirst: boolean;
+  /** ListQueries.walk, named on the connections that keep one plan; null where there are none (PGlite). */
+  walk: Prepared | null;
   table: string;
 }
 
@@ -955,7 +1028,8 @@ export function runsNamed(condition: ListCondition): boolean {
 /** Server-side statement names handed out in this process: each named statement's SQL is its own. */
 let namedStatements = 0;
 
-function preparedList<TFields extends SelectedFields>(
+/** The statements of one list request's shape, built once and kept (exported for the tests of their wiring). */
+export function preparedList<TFields extends SelectedFields>(
   db: Db,
   source: ListSource<TFields>,
   condition: ListCondition,
@@ -981,15 +1055,24 @@ function preparedList<TFields extends SelectedFields>(
       ? (query: PgSelect) => query.prepare(`list_${++namedStatements}`) as unknown as Prepared
       : unnamed;
     const tableRows = unnamed(queries.tableRows);
+    // A bounded list's counted page and a common term's walk, which suit one plan (ListQueries.countedGeneric,
+    // walk), are named on connections that keep it: planning them took longer than reading them (PostgreSQL's
+    // pool; PGlite plans every statement).
+    const keeper = queries.countedGeneric || queries.walk ? genericTwinOf(db) : undefined;
+    const kept = keeper && listQueries(keeper, source, condition, window, sort);
+    const keptPlan = (query: PgSelect | null | undefined) =>
+      query ? (query.prepare(`list_${++namedStatements}`) as unknown as Prepared) : null;
+    const counted = kept && queries.countedGeneric ? keptPlan(kept.counted) : queries.counted && build(queries.counted);
     prepared = {
       items: build(queries.items),
-      counted: queries.counted ? build(queries.counted) : null,
+      counted,
       count: build(queries.count),
       // The same statement: an unfiltered list's estimate is its table's size.
       estimate: queries.estimate ? tableRows : null,
       tableRows,
       planned: queries.planned ? explained(db, queries.planned) : null,
       countedFirst: queries.countedFirst,
+      walk: kept ? keptPlan(kept.walk) : null,
       table: queries.table,
     };
     byKey.set(key, prepared);
@@ -1009,7 +1092,7 @@ export async function listPage<TFields extends SelectedFields>(
   const split = splitOf(source, sort) !== undefined;
   const order = orderOf(source, sort);
   const window = resolveWindow(request, order, split);
-  const { items, counted, count, estimate, tableRows, planned, countedFirst, table } = preparedList(
+  const { items, counted, count, estimate, tableRows, planned, countedFirst, walk, table } = preparedList(
     db,
     source,
     condition,
@@ -1036,6 +1119,12 @@ export async function listPage<TFields extends SelectedFields>(
     tableRows: () => recentTableRows(db, table, () => catalogueRows(tableRows)),
     planned: planned ? async () => plannedRows((await planned.execute(values)) as Record<string, unknown>[]) : null,
     countedFirst,
+    walk: walk
+      ? async () => {
+          fetchedRows = (await walk.execute(values)) as Record<string, unknown>[];
+          return fetchedRows;
+        }
+      : null,
   });
   // A split list's key starts with the part of the list the row is in.
   const keyCount = order.keys.length + 1 + (split ? 1 : 0);
