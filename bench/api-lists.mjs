@@ -70,8 +70,7 @@ try {
   const driver = await bench.generate(GENERATE, { rows: ROWS, what: "cities" });
   const query = (text, params) => driver.query(text, params);
   const namedQuery = (text, params) => driver.named(text, params);
-  // The API's connections that keep one plan per named statement (PostgreSQL; PGlite plans every statement).
-  const generic = driver.pool ? await bench.openDriver(undefined, { genericPlans: true }) : null;
+  const generic = await bench.openKeptPlans();
 
   const [{ state, country }] = await query(
     "select s.id as state, s.country_id as country from states s where s.code = 'S500'",

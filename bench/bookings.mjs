@@ -66,8 +66,7 @@ try {
     drizzlePglite,
     schema,
   });
-  // The API's connections that keep one plan per named statement (PostgreSQL; PGlite plans every statement).
-  const generic = driver.pool ? await bench.openDriver(undefined, { genericPlans: true }) : null;
+  const generic = await bench.openKeptPlans();
 
   // A booking among the newer tenth: its venue, its guest's surname, its key and folio.
   const [sample] = await query(

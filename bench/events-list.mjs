@@ -59,8 +59,7 @@ try {
   const driver = await bench.generate(GENERATE, { rows: ROWS, what: "events" });
   const query = (text, params) => driver.query(text, params);
   const namedQuery = (text, params) => driver.named(text, params);
-  // The API's connections that keep one plan per named statement (PostgreSQL; PGlite plans every statement).
-  const generic = driver.pool ? await bench.openDriver(undefined, { genericPlans: true }) : null;
+  const generic = await bench.openKeptPlans();
 
   const [sample] = await query(
     `select e.venue_id as venue, v.city_id as city, c.state_id as state, lower(split_part(e.name, ' ', 1)) as word,

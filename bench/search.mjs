@@ -74,7 +74,7 @@ try {
   const query = (text, params) => driver.query(text, params);
   // The API runs the search on connections that keep one plan per statement (platform/db.ts, withGenericPlans):
   // the baselines do too.
-  const generic = bench.databaseUrl ? await bench.openDriver(undefined, { genericPlans: true }) : driver;
+  const generic = (await bench.openKeptPlans()) ?? driver;
 
   // Terms from the data: a booking among the newer tenth, its guest, an owner, a member who never booked.
   const [sample] = await query(

@@ -186,6 +186,14 @@ export function benchEnvironment(port, prefix) {
   }
 
   /**
+   * A driver on connections that keep one plan per named statement, as the API's kept-plan pool (PostgreSQL), or
+   * null on PGlite, which has no such pool.
+   */
+  async function openKeptPlans(max = CONNECTIONS) {
+    return databaseUrl ? openDriver(max, { genericPlans: true }) : null;
+  }
+
+  /**
    * Prepares the database, fills it with `statements` on the driver and prints how long that took, as "`rows`
    * `what` generated in N s" with the run's settings. PGlite is then opened again, so the measurements run on the
    * database as the server will find it, not on the instance that loaded the rows (`reopen: false` keeps it).
@@ -226,6 +234,7 @@ export function benchEnvironment(port, prefix) {
     prepare,
     generate,
     openDriver,
+    openKeptPlans,
     cleanUp,
     startServer,
     stopServer,

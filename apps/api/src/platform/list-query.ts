@@ -20,6 +20,7 @@ import {
   inArray,
   like,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -166,6 +167,16 @@ export interface ListCondition {
 
 export const param = (name: string) => sql.placeholder(name);
 
+/**
+ * `column LIKE` the `search` placeholder folded by `fold`, written for a row-by-row test (ListCondition.scanned):
+ * under the "C" collation, which no trigram index serves (LIKE compares characters alike under any deterministic
+ * collation), and with the pattern folded once per run, where a plan kept for every value would fold it again for
+ * every row it tests.
+ */
+export function scannedLike(column: PgColumn | SQL, fold: "lower" | "upper", search: Placeholder = param("search")) {
+  return like(sql`${column} collate "C"`, sql`(select ${sql.raw(fold)}(${search}))`);
+}
+
 export const noCondition: ListCondition = { key: "", where: undefined, values: {} };
 
 /** Every condition at once; their placeholder names must differ. */
@@ -277,9 +288,7 @@ export function nameSearch(
         condition: {
           key: "contains",
           where,
-          // Tested row by row, as the walk of a common term's page reads them (ListCondition.scanned), against the
-          // pattern lower-cased once per run, not once per row.
-          scanned: like(sql`${lowered} collate "C"`, sql`(select lower(${search}))`),
+          scanned: scannedLike(lowered, "lower", search),
           values: { search: `%${escaped}%` },
           estimable: true,
           matchesPattern: true,

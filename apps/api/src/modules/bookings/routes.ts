@@ -39,6 +39,7 @@ import {
   type PageRequest,
   PREFIX_TERM_LENGTH,
   param,
+  scannedLike,
   searchCondition,
 } from "../../platform/list-query.ts";
 import {
@@ -192,17 +193,15 @@ function bookingSearch(term: string | undefined): ListCondition {
   if (WHOLE_KEY.test(trimmed))
     return { key: "key", where: eq(bookings.key, sql`upper(${search})`), values: { search: trimmed } };
   const text = like(bookings.searchText, sql`lower(${search})`);
-  // The same test read row by row (ListCondition.scanned): under the "C" collation, which the trigram indexes do
-  // not serve (LIKE compares characters alike under any deterministic collation), against the pattern lower-cased
-  // once per run (a plan kept for every value would otherwise lower-case it again for every row it tests).
-  const scannedText = like(sql`${bookings.searchText} collate "C"`, sql`(select lower(${search}))`);
+  // The same test read row by row (ListCondition.scanned).
+  const scannedText = scannedLike(bookings.searchText, "lower", search);
   const values = { search: `%${escapeLike(trimmed)}%` };
   if (FOLIO_PART.test(trimmed)) {
     // A folio is upper-case, so LIKE of the upper-cased term finds what ILIKE would: PostgreSQL estimates a LIKE
     // against the column's statistics at a quarter of ILIKE's planning cost, and every list request plans it three
     // times (the page, the planner's estimate, the count).
     const folio = like(bookings.folio, sql`upper(${search})`);
-    const scannedFolio = like(sql`${bookings.folio} collate "C"`, sql`(select upper(${search}))`);
+    const scannedFolio = scannedLike(bookings.folio, "upper", search);
     return {
       key: "contains-folio",
       where: or(text, folio),
