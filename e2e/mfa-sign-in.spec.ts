@@ -83,37 +83,98 @@ test("un miembro con app de autenticación inicia sesión en dos pasos: su códi
   await expect(page).toHaveURL("/");
 });
 
-test("a recovery code signs in, and works only once (en)", async ({ page }) => {
+const RECOVERY_TEXTS = {
+  en: {
+    signIn: { email: "E-mail", password: "Password", submit: "Sign in" },
+    title: "Two-step verification",
+    code: "Authentication code",
+    useRecovery: "Use a recovery code",
+    recoveryCode: "Recovery code",
+    useApp: "Use a code from the authenticator app",
+    verify: "Verify",
+    format: "A recovery code has 10 letters and digits",
+    menu: "Account menu",
+    logOut: "Log out",
+    signInTitle: "Sign in",
+    used: "This code is not valid or was already used",
+  },
+  es: {
+    signIn: ES,
+    title: "Verificación en dos pasos",
+    code: "Código de autenticación",
+    useRecovery: "Usar un código de recuperación",
+    recoveryCode: "Código de recuperación",
+    useApp: "Usar un código de la app de autenticación",
+    verify: "Verificar",
+    format: "Un código de recuperación tiene 10 letras y dígitos",
+    menu: "Menú de la cuenta",
+    logOut: "Cerrar sesión",
+    signInTitle: "Iniciar sesión",
+    used: "Este código no es válido o ya se usó",
+  },
+} as const;
+
+for (const language of ["en", "es"] as const) {
+  const texts = RECOVERY_TEXTS[language];
+  test(`a recovery code signs in, and works only once (${language})`, async ({ page }) => {
+    const member = await memberWithTotp(page.request);
+    await page.goto("/login");
+    await writeStorage(page, "palco.language", language);
+    await page.reload();
+    await firstStep(page, member, texts.signIn);
+
+    await expect(page.getByRole("heading", { level: 1, name: texts.title })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: texts.code })).toBeFocused();
+    await page.getByRole("button", { name: texts.useRecovery }).click();
+    const recovery = page.getByRole("textbox", { name: texts.recoveryCode });
+    await expect(recovery).toBeFocused();
+    await expect(page.getByRole("button", { name: texts.useApp })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await recovery.fill("abc");
+    await page.getByRole("button", { name: texts.verify }).click();
+    await expect(page.getByText(texts.format)).toBeVisible();
+    // Shown as "abcde-12345"; typed in capitals it is the same code.
+    const [code] = member.recoveryCodes as [string];
+    await recovery.fill(code.toUpperCase());
+    await page.getByRole("button", { name: texts.verify }).click();
+    await expect(signedIn(page, texts.menu)).toBeVisible();
+
+    // Used once: the same code no longer signs in.
+    await page.getByRole("button", { name: texts.menu }).click();
+    await page.getByRole("menuitem", { name: texts.logOut }).click();
+    await expect(page.getByRole("heading", { level: 1, name: texts.signInTitle })).toBeVisible();
+    await firstStep(page, member, texts.signIn);
+    await page.getByRole("button", { name: texts.useRecovery }).click();
+    await page.getByRole("textbox", { name: texts.recoveryCode }).fill(code);
+    await page.getByRole("button", { name: texts.verify }).click();
+    await expect(page.getByText(texts.used)).toBeVisible();
+  });
+}
+
+test("the second step fits a phone: the code field and Verify within reach, nothing wider than the screen", async ({
+  page,
+}) => {
   const member = await memberWithTotp(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/login");
   await firstStep(page, member);
-
   await expect(page.getByRole("heading", { level: 1, name: "Two-step verification" })).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Authentication code" })).toBeFocused();
-  await page.getByRole("button", { name: "Use a recovery code" }).click();
-  const recovery = page.getByRole("textbox", { name: "Recovery code" });
-  await expect(recovery).toBeFocused();
-  await expect(page.getByRole("button", { name: "Use a code from the authenticator app" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-
-  await recovery.fill("abc");
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("A recovery code has 10 letters and digits")).toBeVisible();
-  // Shown as "abcde-12345"; typed in capitals it is the same code.
-  const [code] = member.recoveryCodes as [string];
-  await recovery.fill(code.toUpperCase());
+  const code = page.getByRole("textbox", { name: "Authentication code" });
+  await expect(code).toBeFocused();
+  await expect(code).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Verify" })).toBeInViewport();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const root = (
+      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+    ).document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSeriousA11yViolations(page, "/login (second step on a phone)");
+  await code.fill(nextCode(member));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(signedIn(page)).toBeVisible();
-
-  // Used once: the same code no longer signs in.
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-  await firstStep(page, member);
-  await page.getByRole("button", { name: "Use a recovery code" }).click();
-  await page.getByRole("textbox", { name: "Recovery code" }).fill(code);
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("This code is not valid or was already used")).toBeVisible();
 });
 
 type BrowserWebAuthn = {
@@ -239,8 +300,8 @@ test.describe("step-up", () => {
     await expect(guest).toHaveValue(String(Number(typed.guest)));
     await expect(host).toHaveValue(typed.host);
 
-    // The member without a factor, in Spanish, signed in as long ago.
-    const context = await browser.newContext({ baseURL: PUBLIC_ORIGIN });
+    // The member without a factor, in Spanish, on a phone, signed in as long ago.
+    const context = await browser.newContext({ baseURL: PUBLIC_ORIGIN, viewport: { width: 390, height: 844 } });
     const other = await context.newPage();
     await storeSession(other, plainSession);
     await other.addInitScript(() => {
@@ -270,7 +331,12 @@ test.describe("step-up", () => {
     await expect(dialogEs.getByText("Escribe tu contraseña para continuar", { exact: false })).toBeVisible();
     const password = dialogEs.getByLabel("Contraseña", { exact: true });
     await expect(password).toBeFocused();
-    await expectNoSeriousA11yViolations(other, "step-up, password (es)");
+    // The dialog fits the phone, its field and button within reach.
+    const box = await dialogEs.boundingBox();
+    expect(box?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(390);
+    await expect(password).toBeInViewport();
+    await expect(dialogEs.getByRole("button", { name: "Confirmar y continuar" })).toBeInViewport();
+    await expectNoSeriousA11yViolations(other, "step-up, password (es, phone)");
     await password.fill("no-es-la-contraseña");
     await dialogEs.getByRole("button", { name: "Confirmar y continuar" }).click();
     await expect(password).toHaveValue("");

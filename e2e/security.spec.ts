@@ -345,42 +345,45 @@ for (const language of ["en", "es"] as const) {
   });
 }
 
-test("ends another session, then every other one (en)", async ({ page }) => {
-  const texts = TEXTS.en;
-  const member = await createStaffWith(page.request, [], unique("Sessions"));
-  await signIn(page, member);
-  // The same member signed in elsewhere.
-  const elsewhere = await apiSession(page.request, member);
-  expect(await meStatus(page.request, elsewhere.token)).toBe(200);
+for (const language of ["en", "es"] as const) {
+  test(`ends another session, then every other one (${language})`, async ({ page }) => {
+    const texts = TEXTS[language];
+    const member = await createStaffWith(page.request, [], unique(language === "en" ? "Sessions" : "Sesiones"));
+    await useLanguage(page, language);
+    await signIn(page, member);
+    // The same member signed in elsewhere.
+    const elsewhere = await apiSession(page.request, member);
+    expect(await meStatus(page.request, elsewhere.token)).toBe(200);
 
-  await page.goto("/security");
-  const rows = page.getByTestId("session");
-  await expect(rows).toHaveCount(2);
-  await expect(rows.first()).toContainText(texts.thisDevice);
-  const other = rows.filter({ hasNotText: texts.thisDevice });
+    await page.goto("/security");
+    const rows = page.getByTestId("session");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(texts.thisDevice);
+    const other = rows.filter({ hasNotText: texts.thisDevice });
 
-  await other.getByRole("button", { name: texts.signOut }).click();
-  const dialog = page.getByRole("dialog", { name: texts.signOutTitle });
-  await dialog.getByRole("button", { name: texts.signOut }).click();
-  await expect(successBanner(page)).toHaveText(texts.signedOutOne);
-  await expect(rows).toHaveCount(1);
-  // The ended session's token is refused at once.
-  expect(await meStatus(page.request, elsewhere.token)).toBe(401);
+    await other.getByRole("button", { name: texts.signOut }).click();
+    const dialog = page.getByRole("dialog", { name: texts.signOutTitle });
+    await dialog.getByRole("button", { name: texts.signOut }).click();
+    await expect(successBanner(page)).toHaveText(texts.signedOutOne);
+    await expect(rows).toHaveCount(1);
+    // The ended session's token is refused at once.
+    expect(await meStatus(page.request, elsewhere.token)).toBe(401);
 
-  const second = await apiSession(page.request, member);
-  const third = await apiSession(page.request, member);
-  await page.reload();
-  await expect(rows).toHaveCount(3);
-  await page.getByRole("button", { name: texts.signOutOthers }).click();
-  await page.getByRole("dialog").getByRole("button", { name: texts.signOutOthers }).click();
-  await expect(successBanner(page)).toHaveText(texts.signedOutOthers);
-  await expect(rows).toHaveCount(1);
-  await expect(rows).toContainText(texts.thisDevice);
-  expect(await meStatus(page.request, second.token)).toBe(401);
-  expect(await meStatus(page.request, third.token)).toBe(401);
-  // This device is still signed in.
-  await expect(page.getByRole("heading", { name: texts.security, level: 1 })).toBeVisible();
-});
+    const second = await apiSession(page.request, member);
+    const third = await apiSession(page.request, member);
+    await page.reload();
+    await expect(rows).toHaveCount(3);
+    await page.getByRole("button", { name: texts.signOutOthers }).click();
+    await page.getByRole("dialog").getByRole("button", { name: texts.signOutOthers }).click();
+    await expect(successBanner(page)).toHaveText(texts.signedOutOthers);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(texts.thisDevice);
+    expect(await meStatus(page.request, second.token)).toBe(401);
+    expect(await meStatus(page.request, third.token)).toBe(401);
+    // This device is still signed in.
+    await expect(page.getByRole("heading", { name: texts.security, level: 1 })).toBeVisible();
+  });
+}
 
 test("the role form's two-step switch is saved and shown (en, then es)", async ({ page }) => {
   const name = unique("Two-step");
@@ -391,6 +394,7 @@ test("the role form's two-step switch is saved and shown (en, then es)", async (
   const switchEn = page.getByRole("switch", { name: "Requires two-step sign-in" });
   await expect(switchEn).not.toBeChecked();
   await switchEn.check();
+  await expectNoSeriousA11yViolations(page, "/roles/create (two-step switch on)");
   await page.getByRole("button", { name: "Create" }).click();
   await passStepUpIfAsked(page, TEXTS.en, admin.password, successBanner(page));
   await expect(page).toHaveURL("/roles");
@@ -436,6 +440,8 @@ test("staff end a member's sessions and reset their two-step sign-in (en)", asyn
   await expect(sessions.getByTestId("session")).toHaveCount(1);
   // Staff look from outside: none of the member's sessions is "this device".
   await expect(sessions).not.toContainText(texts.thisDevice);
+  await expect(page.getByTestId("user-factors")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/users/:id (sessions and two-step reset)");
 
   await page.getByRole("button", { name: "Sign out all sessions" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Sign out all sessions" }).click();

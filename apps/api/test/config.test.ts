@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createSecretBox } from "../src/modules/security/secret-box.ts";
 import { ConfigError, ensureJwtSecret, loadConfig, seedDemoDecision } from "../src/platform/config.ts";
 
 function problems(env: Record<string, string>): string[] {
@@ -80,6 +81,48 @@ describe("configuration", () => {
     expect(problems({ CHECK_RESPONSES: "always" })).toEqual([
       "Invalid configuration: CHECK_RESPONSES must be true or false",
     ]);
+  });
+
+  it("asks super-admins for a second factor by default only on a real database, and reads STEP_UP_SECONDS", () => {
+    expect(loadConfig({}).mfaRequiredForSuperAdmin).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h:5432/db" }).mfaRequiredForSuperAdmin).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://u@h:5432/db", MFA_REQUIRED_FOR_SUPER_ADMIN: "false" })
+        .mfaRequiredForSuperAdmin,
+    ).toBe(false);
+    expect(loadConfig({ MFA_REQUIRED_FOR_SUPER_ADMIN: "true" }).mfaRequiredForSuperAdmin).toBe(true);
+    expect(problems({ MFA_REQUIRED_FOR_SUPER_ADMIN: "sometimes" })).toEqual([
+      "Invalid configuration: MFA_REQUIRED_FOR_SUPER_ADMIN must be true or false",
+    ]);
+    expect(loadConfig({}).stepUpSeconds).toBe(300);
+    expect(loadConfig({ STEP_UP_SECONDS: "5" }).stepUpSeconds).toBe(5);
+  });
+
+  it("reads MFA_ENCRYPTION_KEY (32 characters or more), which keeps the authenticator secrets across a new JWT_SECRET", () => {
+    expect(loadConfig({}).mfaEncryptionKey).toBeUndefined();
+    const key = "k".repeat(32);
+    expect(loadConfig({ MFA_ENCRYPTION_KEY: key }).mfaEncryptionKey).toBe(key);
+    expect(problems({ MFA_ENCRYPTION_KEY: "short" })).toEqual([
+      "Invalid configuration: MFA_ENCRYPTION_KEY must be at least 32 characters long",
+    ]);
+
+    const sealed = createSecretBox({ mfaEncryptionKey: key, jwtSecret: "a".repeat(32) }).seal("JBSWY3DPEHPK3PXP");
+    expect(sealed).not.toContain("JBSWY3DPEHPK3PXP");
+    // The JWT secret rotated, the dedicated key kept: the secret still opens.
+    expect(createSecretBox({ mfaEncryptionKey: key, jwtSecret: "b".repeat(32) }).open(sealed)).toBe("JBSWY3DPEHPK3PXP");
+    // Neither another key nor the key derived from the JWT secret opens it, even from the same characters.
+    expect(() =>
+      createSecretBox({ mfaEncryptionKey: "m".repeat(32), jwtSecret: "a".repeat(32) }).open(sealed),
+    ).toThrow();
+    expect(() => createSecretBox({ mfaEncryptionKey: undefined, jwtSecret: key }).open(sealed)).toThrow();
+    // Without the dedicated key the JWT secret is the key material: a new JWT_SECRET loses the secrets.
+    const fromJwt = createSecretBox({ mfaEncryptionKey: undefined, jwtSecret: "a".repeat(32) }).seal(
+      "JBSWY3DPEHPK3PXP",
+    );
+    expect(createSecretBox({ mfaEncryptionKey: undefined, jwtSecret: "a".repeat(32) }).open(fromJwt)).toBe(
+      "JBSWY3DPEHPK3PXP",
+    );
+    expect(() => createSecretBox({ mfaEncryptionKey: undefined, jwtSecret: "b".repeat(32) }).open(fromJwt)).toThrow();
   });
 
   it("reads every variable", () => {
