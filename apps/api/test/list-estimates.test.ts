@@ -97,12 +97,14 @@ describe("totals of big filtered lists", () => {
       expect(own).toHaveLength(PAGE_SIZE + 1);
       expect(walked.map((row) => row.id)).toEqual(own.map((row) => row.id));
     }
-    // Through the API: the planner's estimate on the usual connections, then (PostgreSQL) the page on the others.
+    // Through the API: the trigram counts (past the cap) and the planner's estimate on the usual connections, then
+    // (PostgreSQL) the page on the others.
     const sent = await statementsSent(async () => {
       expect(await list("/api/cities?search=massa")).toMatchObject({ totalKind: "estimated" });
     });
-    expect(sent[0]).toMatch(/^explain/);
-    expect(sent).toHaveLength(backend === "postgres" ? 1 : 2);
+    expect(sent[0]).toMatch(/"city_search_trigrams"/);
+    expect(sent[1]).toMatch(/^explain/);
+    expect(sent).toHaveLength(backend === "postgres" ? 2 : 3);
   });
 
   it("estimates a filter by state the same way, and a short prefix search", async () => {
@@ -146,7 +148,7 @@ async function statementsSent(work: () => Promise<void>): Promise<string[]> {
   return sent.filter((statement) => !PERIODIC_READS.some((read) => read.test(statement)));
 }
 
-describe("a list the planner expects below the threshold", () => {
+describe("a search with fewer matches than the cap", () => {
   // "00012" is in 22 names (Massa and Quieta 000012 and 000120–000129): more than a page, fewer than the cap.
   const term = "00012";
   let expected: string[];
@@ -159,7 +161,7 @@ describe("a list the planner expects below the threshold", () => {
     expect(expected.length).toBeLessThan(2 * PAGE_SIZE);
   });
 
-  it("reads its page and exact total in one statement after the planner's estimate", async () => {
+  it("reads its page and exact total in one statement, its matches bounded by the trigram counts", async () => {
     let first: Awaited<ReturnType<typeof list>> | undefined;
     const sent = await statementsSent(async () => {
       first = await list(`/api/cities?search=${term}`);
@@ -167,9 +169,11 @@ describe("a list the planner expects below the threshold", () => {
     expect(first).toMatchObject({ total: expected.length, totalKind: "exact", pageCount: 2 });
     expect(first!.items.map((item) => item.name)).toEqual(expected.slice(0, PAGE_SIZE));
     expect(first!.items[0]).not.toHaveProperty("__matches");
-    // The planner's estimate, then the page with its total; no count of its own.
-    expect(sent).toHaveLength(2);
-    expect(sent[0]).toMatch(/^explain/);
+    // Its rarest trigram ("012") is in a few thousand cities (012000–012999 alone is a thousand): the page with its
+    // total read from those, no planner, no count of its own.
+    expect(sent, sent.join("\n")).toHaveLength(2);
+    expect(sent[0]).toMatch(/"city_search_trigrams"/);
+    expect(sent[1]).toMatch(/list_matches/);
   });
 
   it("pages on by cursor and by number, back again, and past the end, with the same total", async () => {
@@ -190,6 +194,101 @@ describe("a list the planner expects below the threshold", () => {
     const page = await list(`/api/cities?search=${term}&sort=-name`);
     expect(page).toMatchObject({ total: expected.length, totalKind: "exact" });
     expect(page.items.map((item) => item.name)).toEqual([...expected].reverse().slice(0, PAGE_SIZE));
+  });
+});
+
+describe("a search whose trigrams the city_search_trigrams rollup counts", () => {
+  // 30 cities hold "zyq" and no other does; "qui" is in the 3,000 Quieta cities (past the cap) and no Massa.
+  const RARE = 30;
+  let rareState: number;
+  beforeAll(async () => {
+    const country = (
+      await call(t.app, { method: "GET", url: "/api/countries?search=Estimate%20Land", headers: admin })
+    ).json().items[0].id as number;
+    rareState = (
+      await call(t.app, {
+        method: "POST",
+        url: "/api/states",
+        headers: admin,
+        payload: { name: "Rare", code: "RRE", country },
+      })
+    ).json().id as number;
+    await t.app.db.execute(sql`
+      insert into cities (name, code, time_zone, state_id)
+      select 'Zyqa ' || lpad(g::text, 3, '0'), 'ZYQ' || g, 'UTC', ${rareState} from generate_series(1, ${RARE}) g`);
+  });
+
+  it("keeps each trigram's count equal to the cities that hold it, through inserts, updates and deletes", async () => {
+    const rollupOf = async () =>
+      (
+        (await t.app.db.execute(
+          sql`select trigram, cities from city_search_trigrams where cities <> 0 order by trigram`,
+        )) as unknown as { rows: { trigram: string; cities: number }[] }
+      ).rows;
+    const recounted = async () =>
+      (
+        (await t.app.db.execute(sql`
+          select gram as trigram, count(*)::integer as cities
+          from cities, lateral (
+            select distinct substr(search_text, at, 3) as gram from generate_series(1, length(search_text) - 2) as at
+          ) grams
+          where gram ~ '^[a-z0-9]{3}$' group by gram order by gram`)) as unknown as {
+          rows: { trigram: string; cities: number }[];
+        }
+      ).rows;
+    expect(await rollupOf()).toEqual(await recounted());
+    const zyq = (await rollupOf()).find((row) => row.trigram === "zyq");
+    expect(zyq?.cities).toBe(RARE);
+    // Renamed (one trigram repeated in a name counts once), some deleted, one changing nothing searched.
+    await t.app.db.execute(
+      sql`update cities set name = 'Zyqzyq Ñandú ' || code where state_id = ${rareState} and code in ('ZYQ1', 'ZYQ2')`,
+    );
+    await t.app.db.execute(sql`delete from cities where state_id = ${rareState} and code in ('ZYQ3', 'ZYQ4')`);
+    await t.app.db.execute(sql`update cities set is_active = false where state_id = ${rareState} and code = 'ZYQ5'`);
+    expect(await rollupOf()).toEqual(await recounted());
+    expect((await rollupOf()).find((row) => row.trigram === "zyq")?.cities).toBe(RARE - 2);
+    await t.app.db.execute(sql`
+      insert into cities (name, code, time_zone, state_id)
+      select 'Zyqa ' || lpad(g::text, 3, '0'), 'ZYQ' || g, 'UTC', ${rareState} from generate_series(3, 4) g`);
+    await t.app.db.execute(sql`update cities set name = 'Zyqa 00' || substr(code, 4) where code in ('ZYQ1', 'ZYQ2')`);
+    await t.app.db.execute(sql`update cities set is_active = true where code = 'ZYQ5'`);
+    expect(await rollupOf()).toEqual(await recounted());
+    expect((await rollupOf()).find((row) => row.trigram === "zyq")?.cities).toBe(RARE);
+  });
+
+  it("reads a rare term's page and total in one statement, without the planner, on every page", async () => {
+    const names = Array.from({ length: RARE }, (_, index) => `Zyqa ${String(index + 1).padStart(3, "0")}`);
+    let first: Awaited<ReturnType<typeof list>> | undefined;
+    const sent = await statementsSent(async () => {
+      first = await list("/api/cities?search=ZYQ");
+    });
+    expect(first).toMatchObject({ total: RARE, totalKind: "exact", pageCount: 3 });
+    expect(first!.items.map((item) => item.name)).toEqual(names.slice(0, PAGE_SIZE));
+    expect(sent, sent.join("\n")).toHaveLength(2);
+    expect(sent[0]).toMatch(/"city_search_trigrams"/);
+    expect(sent[1]).toMatch(/list_matches/);
+    const second = await list(`/api/cities?search=zyq&page=2&after=${encodeURIComponent(String(first!.next))}`);
+    expect(second).toMatchObject({ total: RARE, totalKind: "exact" });
+    expect(second.items.map((item) => item.name)).toEqual(names.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+    expect(await list("/api/cities?search=zyqa%20007")).toMatchObject({ total: 1, totalKind: "exact" });
+    // A trigram no city holds: nothing to read at all past the empty page.
+    expect(await list("/api/cities?search=qqq")).toMatchObject({ items: [], total: 0, totalKind: "exact" });
+  });
+
+  it("counts a three-letter term past the cap from the rollup, not from the rows", async () => {
+    let answer: Awaited<ReturnType<typeof list>> | undefined;
+    const sent = await statementsSent(async () => {
+      answer = await list("/api/cities?search=qui");
+    });
+    expect(answer).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+    expect(answer!.items[0]!.name).toBe("Quieta 000001");
+    // Counted by the rollup, past the cap and short of what an estimate would stand for: neither the planner nor a
+    // count of the cities themselves.
+    expect(sent.some((statement) => /^explain/.test(statement))).toBe(false);
+    expect(
+      sent.filter((statement) => /^select count\(\*\) from \(select 1 from "cities"/.test(statement)),
+      sent.join("\n"),
+    ).toEqual([]);
   });
 });
 
@@ -404,6 +503,75 @@ describe("runList", () => {
         totalKind: "exact",
       });
       expect(calls).toEqual(["planned", "counted", "count", "planned", "counted", "count"]);
+    });
+
+    it("with a trigram bound within the cap reads the counted page alone, on a table of any size", async () => {
+      const calls: string[] = [];
+      const bounded = (
+        most: number,
+        exact: boolean,
+        counted: unknown[],
+        total = 0,
+        tableRows = PLANNED_FROM_TABLE_ROWS,
+      ) => ({
+        ...counting(123_456, counted, calls, total),
+        tableRows: async () => tableRows,
+        bound: async () => {
+          calls.push("bound");
+          return most;
+        },
+        boundExact: exact,
+      });
+      const counted = rowsWith(PAGE_SIZE + 1, 40);
+      for (const tableRows of [PLANNED_FROM_TABLE_ROWS, 10]) {
+        expect(await runList(window, bounded(COUNT_CAP, false, counted, 0, tableRows))).toEqual({
+          fetched: counted,
+          total: 40,
+          totalKind: "exact",
+        });
+      }
+      expect(calls).toEqual(["bound", "counted", "bound", "counted"]);
+      calls.length = 0;
+      // Empty (no match, or past the end): an exact bound is the count; a ceiling is counted.
+      expect(await runList(window, bounded(30, true, [], 999))).toEqual({ fetched: [], total: 30, totalKind: "exact" });
+      expect(await runList(window, bounded(30, false, [], 29))).toEqual({ fetched: [], total: 29, totalKind: "exact" });
+      expect(calls).toEqual(["bound", "counted", "bound", "counted", "count"]);
+    });
+
+    it("with an exact trigram count past the cap answers it without counting, and asks the planner only past the threshold", async () => {
+      const calls: string[] = [];
+      const bounded = (planned: number, most: number, exact: boolean) => ({
+        ...counting(planned, rowsWith(PAGE_SIZE + 1, COUNT_CAP + 1), calls, 7),
+        bound: async () => {
+          calls.push("bound");
+          return most;
+        },
+        boundExact: exact,
+      });
+      // As many as the planner's estimate would stand for: its estimate, as without a count.
+      expect(await runList(window, bounded(123_456, 200_000, true))).toMatchObject({
+        total: 120_000,
+        totalKind: "estimated",
+      });
+      expect(calls).toEqual(["bound", "planned", "items"]);
+      calls.length = 0;
+      // Fewer: "more than the cap", the page alone, whatever the planner would have guessed.
+      expect(await runList(window, bounded(123_456, 4_321, true))).toMatchObject({
+        total: COUNT_CAP,
+        totalKind: "capped",
+      });
+      expect(calls).toEqual(["bound", "items"]);
+      calls.length = 0;
+      // A ceiling of a few thousand: the counted page first, and past the cap as without it, counted no more.
+      expect(await runList(window, bounded(COUNT_CAP, 4_321, false))).toMatchObject({
+        total: COUNT_CAP,
+        totalKind: "capped",
+      });
+      expect(calls).toEqual(["bound", "counted", "planned", "items"]);
+      calls.length = 0;
+      // A higher ceiling tells nothing: as without it.
+      expect(await runList(window, bounded(COUNT_CAP, 43_210, false))).toMatchObject({ total: 7, totalKind: "exact" });
+      expect(calls).toEqual(["bound", "planned", "items", "count"]);
     });
 
     it("under a bounded search reads the counted page first, and asks the planner only past the cap", async () => {

@@ -39,6 +39,7 @@ import {
   type SortKey,
   splitOf,
 } from "./list-query.ts";
+import type { TrigramRollup } from "./match-bound.ts";
 import { fieldValue, readForm } from "./multipart.ts";
 
 /**
@@ -118,6 +119,11 @@ export interface CrudResource<
    * placeholder (the statements are built once per shape).
    */
   filters?: Record<string, (value: SQL) => SQL>;
+  /**
+   * How many rows' `searchText` holds each trigram, kept by triggers (match-bound.ts): a search then knows before
+   * reading a row how many it can match. For tables of a million rows (cities).
+   */
+  searchRollup?: TrigramRollup;
   /**
    * Body → column values, inside the write's transaction (a value may depend on another row: an event's start is
    * read in its venue's time zone). May throw a 422.
@@ -244,11 +250,12 @@ export function listCondition(
     orderWhen?: ((query: Record<string, unknown>) => PgColumn | undefined) | undefined;
     sorts?: Partial<Record<string, PgColumn>> | undefined;
     live?: SQL | undefined;
+    searchRollup?: TrigramRollup | undefined;
   },
   query: { search?: string | undefined } & Record<string, unknown>,
 ): { condition: ListCondition; sort: SortKey[]; order: OrderInput } {
   const { table } = resource;
-  const search = nameSearch(query.search, table.name, table.searchText);
+  const search = nameSearch(query.search, table.name, table.searchText, resource.searchRollup);
   // Values arrive validated by the list query schema: ids as numbers, days as "YYYY-MM-DD".
   const filters = Object.entries(resource.filters ?? {}).map(([name, toCondition]) =>
     filterCondition(name, query[name] === "" ? undefined : query[name], toCondition),
@@ -296,6 +303,7 @@ export function crudListQueries<TEntityFields extends SelectedFields>(
     split?: SQL | undefined;
     sorts?: Partial<Record<string, PgColumn>> | undefined;
     live?: SQL | undefined;
+    searchRollup?: TrigramRollup | undefined;
   },
   query: PageRequest & { search?: string | undefined } & Record<string, unknown>,
 ) {

@@ -28,6 +28,7 @@ import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { type Db, genericTwinOf } from "./db.ts";
 import { ApiError } from "./errors.ts";
+import { boundColumns, type MatchBound, matchBoundOf, type TrigramRollup } from "./match-bound.ts";
 
 /**
  * The paging every list shares, built to stay fast on tables of millions of rows:
@@ -163,6 +164,11 @@ export interface ListCondition {
    * holds a few thousand rows. Without it, `where`.
    */
   scanned?: SQL | undefined;
+  /**
+   * Its matches are bounded by a trigram rollup (match-bound.ts), read before any row: a list that cannot match more
+   * than COUNT_CAP rows reads its counted page alone, and a term that is one trigram is counted by the rollup.
+   */
+  matchBound?: MatchBound | undefined;
 }
 
 export const param = (name: string) => sql.placeholder(name);
@@ -191,7 +197,16 @@ export function allOf(...conditions: ListCondition[]): ListCondition {
     scanned: conditions.some((condition) => condition.scanned !== undefined)
       ? and(...conditions.map((condition) => condition.scanned ?? condition.where))
       : undefined,
+    matchBound: combinedBound(conditions),
   };
+}
+
+/** The bound of the one condition that has it: a ceiling of the conditions together, exact only when it is alone. */
+function combinedBound(conditions: ListCondition[]): MatchBound | undefined {
+  const bounded = conditions.find((condition) => condition.matchBound !== undefined);
+  if (!bounded?.matchBound) return undefined;
+  const alone = conditions.every((condition) => condition === bounded || condition.where === undefined);
+  return alone ? bounded.matchBound : { ...bounded.matchBound, exact: false };
 }
 
 /**
@@ -257,12 +272,14 @@ function longestWord(term: string): string {
  * lower-cased text with a trigram index) when given, else in the name, case-insensitively. A shorter one matches
  * the start of the name, compared lower-cased byte by byte, and orders its rows that way too: the
  * (lower(name) collate "C", id, name) index then finds, orders and counts them without reading the rows of other
- * letters (ordering them by name instead would walk every name sorted before them).
+ * letters (ordering them by name instead would walk every name sorted before them). With `rollup` (the trigram
+ * counts of `lowered`), a term of three characters or more also carries how many rows it can match at most.
  */
 export function nameSearch(
   term: string | undefined,
   name: PgColumn,
   lowered?: PgColumn,
+  rollup?: TrigramRollup,
 ): { condition: ListCondition; sort: SortKey[] } {
   const trimmed = term?.trim() ?? "";
   if (!trimmed) return { condition: noCondition, sort: [name] };
@@ -282,16 +299,19 @@ export function nameSearch(
       };
     }
     const word = longestWord(trimmed);
+    const bound = matchBoundOf(trimmed, rollup);
+    const bounded = bound ? { key: "+bound", matchBound: bound.matchBound, values: bound.values } : undefined;
     if (word === trimmed) {
       const where = like(lowered, sql`lower(${search})`);
       return {
         condition: {
-          key: "contains",
+          key: `contains${bounded?.key ?? ""}`,
           where,
           scanned: scannedLike(lowered, "lower", search),
-          values: { search: `%${escaped}%` },
+          values: { search: `%${escaped}%`, ...bounded?.values },
           estimable: true,
           matchesPattern: true,
+          matchBound: bounded?.matchBound,
         },
         sort: [name],
       };
@@ -304,10 +324,11 @@ export function nameSearch(
     const where = and(like(lowered, sql`lower(${search})`), sql`strpos(${lowered}, lower(${term})) > 0`);
     return {
       condition: {
-        key: "contains-word",
+        key: `contains-word${bounded?.key ?? ""}`,
         where,
-        values: { search: `%${escapeLike(word)}%`, term: trimmed },
+        values: { search: `%${escapeLike(word)}%`, term: trimmed, ...bounded?.values },
         matchesPattern: true,
+        matchBound: bounded?.matchBound,
       },
       sort: [name],
     };
@@ -459,6 +480,10 @@ export interface ListQueries {
    * order.
    */
   walk: PgSelect | null;
+  /** The most rows the condition can match, from its trigram rollup (ListCondition.matchBound), read first. */
+  bound: PgSelect | null;
+  /** `bound` reads the number of matches itself (MatchBound.exact). */
+  boundExact: boolean;
 }
 
 /** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
@@ -513,7 +538,7 @@ export function listQueries<TFields extends SelectedFields>(
           .where(where)
           .$dynamic()
       : null;
-  const hasCounted = planned !== null && where !== undefined && !split;
+  const hasCounted = where !== undefined && !split && (planned !== null || condition.matchBound !== undefined);
   // Where asking the planner costs more than reading the bounded rows: it judges a LIKE pattern by its samples.
   const countedFirst = hasCounted && condition.bounded === true && condition.matchesPattern === true;
   const countedGeneric = countedFirst && condition.scanned !== undefined;
@@ -521,7 +546,7 @@ export function listQueries<TFields extends SelectedFields>(
     ? countedItems(db, source, countedGeneric ? (condition.scanned as SQL) : where, window, order)
     : null;
   const walk =
-    hasCounted && condition.scanned !== undefined
+    hasCounted && planned !== null && condition.scanned !== undefined
       ? orderedItems(db, source, condition.scanned, window, order, carried)
       : null;
   return {
@@ -534,8 +559,16 @@ export function listQueries<TFields extends SelectedFields>(
     countedFirst,
     countedGeneric,
     walk,
+    bound: hasCounted && condition.matchBound ? boundQuery(db, condition.matchBound) : null,
+    boundExact: condition.matchBound?.exact === true,
     table: getTableName(table),
   };
+}
+
+/** The most rows a condition with a trigram rollup can match (ListCondition.matchBound). */
+function boundQuery(db: Db, bound: MatchBound): PgSelect {
+  const { most, where } = boundColumns(bound.rollup, param("grams"), param("gramCount"));
+  return db.select({ most }).from(bound.rollup.table).where(where).$dynamic();
 }
 
 /**
@@ -782,6 +815,8 @@ export function listStatements(queries: ListQueries, values: Record<string, unkn
     tableRows: filled(queries.tableRows),
     planned: planned ? { sql: EXPLAIN + planned.sql, params: planned.params } : null,
     walk: queries.walk ? filled(queries.walk) : null,
+    bound: queries.bound ? filled(queries.bound) : null,
+    boundExact: queries.boundExact,
     countedFirst: queries.countedFirst,
     countedGeneric: queries.countedGeneric,
     table: queries.table,
@@ -805,10 +840,11 @@ export function statementRunner(
   const rows = (statement: Statement) => query(statement.sql, statement.params);
   // The SQL text names no columns (drizzle reads its answers by position): the one value of a one-row answer.
   const value = async (statement: Statement) => Number(Object.values((await rows(statement))[0] ?? {})[0] ?? -1);
-  const { estimate, planned, counted, countedFirst, walk } = statements;
+  const { estimate, planned, counted, countedFirst, walk, bound, boundExact } = statements;
   let fetched: Record<string, unknown>[] = [];
   return {
     countedFirst,
+    boundExact,
     items: async () => {
       fetched = await rows(statements.items);
       return fetched;
@@ -826,6 +862,7 @@ export function statementRunner(
           }
         : null,
     count: () => value(statements.count),
+    bound: bound ? () => value(bound) : null,
     estimate: estimate ? async () => carriedRows(fetched) ?? value(estimate) : null,
     tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
     planned: planned ? async () => plannedRows(await rows(planned)) : null,
@@ -853,6 +890,10 @@ export interface ListRunner {
   countedFirst?: boolean;
   /** The page's walk for a term the planner expects past plannedTotalFrom (ListQueries.walk); else `items`. */
   walk?: (() => Promise<Record<string, unknown>[]>) | null;
+  /** The most rows the list can match (ListQueries.bound), with `counted`. */
+  bound?: (() => Promise<number>) | null;
+  /** `bound` is the number of matches itself (MatchBound.exact). */
+  boundExact?: boolean;
 }
 
 /** 123,456 → 120,000: a planner's guess at a filtered list is no better than its first two digits. */
@@ -892,15 +933,33 @@ async function countedTotal(fetched: Record<string, unknown>[], runner: ListRunn
  * the catalogue's estimate for an unfiltered list past the cap, or the planner's for a filtered one it expects past
  * plannedTotalFrom, else the count up to the cap. A list with a counted page (`counted`) the planner is asked about
  * asks it first, and below plannedTotalFrom reads its page and total together (countedItems); under a bounded
- * condition it reads that counted page first, and asks the planner only past the cap (countedFirst).
+ * condition it reads that counted page first, and asks the planner only past the cap (countedFirst). Before all
+ * that, a list whose matches a trigram rollup bounds (`bound`) reads the counted page alone when it cannot match
+ * more than the cap, and for a one-trigram term takes the rollup's count as its count.
  */
-export async function runList(window: Window, runner: ListRunner): Promise<ListAnswer> {
+export async function runList(window: Window, given: ListRunner): Promise<ListAnswer> {
+  let runner = given;
   // Read once, and only for a list the planner may be asked about.
   let tableRows: Promise<number | undefined> | undefined;
   const sizeOfTable = () => {
     tableRows ??= runner.planned && runner.tableRows ? runner.tableRows() : Promise.resolve(undefined);
     return tableRows;
   };
+  if (given.counted && given.bound) {
+    const most = await given.bound();
+    if (given.boundExact) runner = { ...given, count: async () => Math.min(most, COUNT_CAP + 1) };
+    if (most <= COUNT_CAP || (!given.boundExact && most <= READ_FIRST_WITHIN)) {
+      // The matches are among that few rows: the counted page reads them, and within the cap carries the total.
+      const { fetched, matches } = await countedPage(runner, given.counted);
+      if (matches <= COUNT_CAP) return { fetched, total: matches, totalKind: "exact" };
+      // Past the cap (for an exact bound, only if rows were added between the two statements): no count again.
+      runner = { ...runner, count: async () => COUNT_CAP + 1 };
+    } else if (given.boundExact && most < plannedTotalFrom(await sizeOfTable())) {
+      // Counted past the cap, and too few for the planner's estimate to be the answer: "more than COUNT_CAP", the
+      // page walked where matches are dense enough for one plan (ListQueries.walk).
+      return ownPage(window, runner, cappedTotal, runner.walk);
+    }
+  }
   const asksPlanner = (rows: number | undefined) => rows === undefined || rows >= PLANNED_FROM_TABLE_ROWS;
   if (runner.counted && runner.planned) {
     const rows = await sizeOfTable();
@@ -923,6 +982,14 @@ export async function runList(window: Window, runner: ListRunner): Promise<ListA
   }
   return countedTotal(fetched, runner);
 }
+
+/**
+ * The trigram bound (ListCondition.matchBound) of a term it does not count exactly under which the list's counted
+ * page is read first: its first COUNT_CAP + 1 matches are among that many rows, where the page's own walk in the
+ * list's order finds a page of a term that matches a handful of them only past most of the table (a two-word search
+ * that matches nothing walked a million names: 900 ms).
+ */
+const READ_FIRST_WITHIN = 10 * COUNT_CAP;
 
 /**
  * The planner's estimate under which a list's page is read counted (countedItems). Estimates are rough: one near the
@@ -1003,6 +1070,8 @@ interface PreparedList {
   countedFirst: boolean;
   /** ListQueries.walk, named on the connections that keep one plan; null where there are none (PGlite). */
   walk: Prepared | null;
+  /** The same for an exact bound and a ceiling: which it is comes with each request's condition. */
+  bound: Prepared | null;
   table: string;
 }
 
@@ -1082,6 +1151,7 @@ export function preparedList<TFields extends SelectedFields>(
       planned: queries.planned ? explained(db, queries.planned) : null,
       countedFirst: queries.countedFirst,
       walk: kept ? keptPlan(kept.walk) : null,
+      bound: queries.bound && unnamed(queries.bound),
       table: queries.table,
     };
     byKey.set(key, prepared);
@@ -1101,7 +1171,7 @@ export async function listPage<TFields extends SelectedFields>(
   const split = splitOf(source, sort) !== undefined;
   const order = orderOf(source, sort);
   const window = resolveWindow(request, order, split);
-  const { items, counted, count, estimate, tableRows, planned, countedFirst, walk, table } = preparedList(
+  const { items, counted, count, estimate, tableRows, planned, countedFirst, walk, bound, table } = preparedList(
     db,
     source,
     condition,
@@ -1134,6 +1204,8 @@ export async function listPage<TFields extends SelectedFields>(
           return fetchedRows;
         }
       : null,
+    bound: bound ? async () => Number(((await bound.execute(values)) as { most: number }[])[0]?.most ?? 0) : null,
+    boundExact: condition.matchBound?.exact === true,
   });
   // A split list's key starts with the part of the list the row is in.
   const keyCount = order.keys.length + 1 + (split ? 1 : 0);

@@ -926,6 +926,8 @@ export const reportDailySignUps = pgTable("report_daily_sign_ups", {
   boxes: integer("boxes").notNull().default(0),
 });
 
+// How many cities hold each trigram, for the search (#23): beside its module.
+export * from "../modules/cities/schema.ts";
 export * from "../modules/exports/schema.ts";
 // The age and activity rollups of the dashboard's pies (#23): beside their module.
 export * from "../modules/reports/schema.ts";
