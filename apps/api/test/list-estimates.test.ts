@@ -97,14 +97,13 @@ describe("totals of big filtered lists", () => {
       expect(own).toHaveLength(PAGE_SIZE + 1);
       expect(walked.map((row) => row.id)).toEqual(own.map((row) => row.id));
     }
-    // Through the API: the trigram counts (past the cap) and the planner's estimate on the usual connections, then
-    // (PostgreSQL) the page on the others.
+    // Through the API: the planner's estimate on the usual connections, then (PostgreSQL) the page on the others. The
+    // term's trigram counts were read by the first test's request, found common, and are not read again this minute.
     const sent = await statementsSent(async () => {
       expect(await list("/api/cities?search=massa")).toMatchObject({ totalKind: "estimated" });
     });
-    expect(sent[0]).toMatch(/"city_search_trigrams"/);
-    expect(sent[1]).toMatch(/^explain/);
-    expect(sent).toHaveLength(backend === "postgres" ? 2 : 3);
+    expect(sent[0]).toMatch(/^explain/);
+    expect(sent).toHaveLength(backend === "postgres" ? 1 : 2);
   });
 
   it("estimates a filter by state the same way, and a short prefix search", async () => {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { citySearchTrigrams } from "../src/modules/cities/schema.ts";
-import { matchBoundOf, termTrigrams } from "../src/platform/match-bound.ts";
+import { COMMON_BOUND, matchBoundOf, termTrigrams, unlessCommon } from "../src/platform/match-bound.ts";
 
 const rollup = { table: citySearchTrigrams, trigram: citySearchTrigrams.trigram, rows: citySearchTrigrams.cities };
 
@@ -24,5 +24,33 @@ describe("a search term's trigrams", () => {
     expect(matchBoundOf("quie", rollup)?.matchBound.exact).toBe(false);
     expect(matchBoundOf("qu í", rollup)).toBeUndefined();
     expect(matchBoundOf("qui", undefined)).toBeUndefined();
+  });
+});
+
+describe("a term found common", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is not bounded again for a minute, and a rare one is bounded every time", async () => {
+    vi.useFakeTimers({ now: new Date("2026-12-07T10:00:00Z") });
+    const scope = {};
+    let reads = 0;
+    const read = (most: number) => async () => {
+      reads += 1;
+      return most;
+    };
+    expect(await unlessCommon(scope, "cities|san", read(COMMON_BOUND + 1))).toBe(COMMON_BOUND + 1);
+    expect(await unlessCommon(scope, "cities|san", read(COMMON_BOUND + 1))).toBeUndefined();
+    expect(await unlessCommon(scope, "cities|buf", read(702))).toBe(702);
+    expect(await unlessCommon(scope, "cities|buf", read(702))).toBe(702);
+    expect(await unlessCommon(scope, "cities|pot", read(COMMON_BOUND))).toBe(COMMON_BOUND);
+    expect(await unlessCommon(scope, "cities|pot", read(COMMON_BOUND))).toBe(COMMON_BOUND);
+    expect(reads).toBe(5);
+    // Another database keeps its own memory.
+    expect(await unlessCommon({}, "cities|san", read(COMMON_BOUND + 1))).toBe(COMMON_BOUND + 1);
+    // A minute on, read again: fewer now (most cities holding it deleted), and bounded from then on.
+    vi.advanceTimersByTime(60_001);
+    expect(await unlessCommon(scope, "cities|san", read(40))).toBe(40);
+    expect(await unlessCommon(scope, "cities|san", read(40))).toBe(40);
+    expect(reads).toBe(8);
   });
 });

@@ -28,7 +28,14 @@ import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { type Db, genericTwinOf } from "./db.ts";
 import { ApiError } from "./errors.ts";
-import { boundColumns, type MatchBound, matchBoundOf, type TrigramRollup } from "./match-bound.ts";
+import {
+  boundColumns,
+  COMMON_BOUND,
+  type MatchBound,
+  matchBoundOf,
+  type TrigramRollup,
+  unlessCommon,
+} from "./match-bound.ts";
 
 /**
  * The paging every list shares, built to stay fast on tables of millions of rows:
@@ -862,7 +869,7 @@ export function statementRunner(
           }
         : null,
     count: () => value(statements.count),
-    bound: bound ? () => value(bound) : null,
+    bound: bound ? () => unlessCommon(query, bound.params.join("|"), () => value(bound)) : null,
     estimate: estimate ? async () => carriedRows(fetched) ?? value(estimate) : null,
     tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
     planned: planned ? async () => plannedRows(await rows(planned)) : null,
@@ -890,8 +897,11 @@ export interface ListRunner {
   countedFirst?: boolean;
   /** The page's walk for a term the planner expects past plannedTotalFrom (ListQueries.walk); else `items`. */
   walk?: (() => Promise<Record<string, unknown>[]>) | null;
-  /** The most rows the list can match (ListQueries.bound), with `counted`. */
-  bound?: (() => Promise<number>) | null;
+  /**
+   * The most rows the list can match (ListQueries.bound), with `counted`; undefined for a term known to be common
+   * (match-bound.ts, unlessCommon), which runs as without a bound.
+   */
+  bound?: (() => Promise<number | undefined>) | null;
   /** `bound` is the number of matches itself (MatchBound.exact). */
   boundExact?: boolean;
 }
@@ -945,8 +955,8 @@ export async function runList(window: Window, given: ListRunner): Promise<ListAn
     tableRows ??= runner.planned && runner.tableRows ? runner.tableRows() : Promise.resolve(undefined);
     return tableRows;
   };
-  if (given.counted && given.bound) {
-    const most = await given.bound();
+  const most = given.counted && given.bound ? await given.bound() : undefined;
+  if (given.counted && most !== undefined) {
     if (given.boundExact) runner = { ...given, count: async () => Math.min(most, COUNT_CAP + 1) };
     if (most <= COUNT_CAP || (!given.boundExact && most <= READ_FIRST_WITHIN)) {
       // The matches are among that few rows: the counted page reads them, and within the cap carries the total.
@@ -989,7 +999,7 @@ export async function runList(window: Window, given: ListRunner): Promise<ListAn
  * list's order finds a page of a term that matches a handful of them only past most of the table (a two-word search
  * that matches nothing walked a million names: 900 ms).
  */
-const READ_FIRST_WITHIN = 10 * COUNT_CAP;
+const READ_FIRST_WITHIN = COMMON_BOUND;
 
 /**
  * The planner's estimate under which a list's page is read counted (countedItems). Estimates are rough: one near the
@@ -1204,7 +1214,12 @@ export async function listPage<TFields extends SelectedFields>(
           return fetchedRows;
         }
       : null,
-    bound: bound ? async () => Number(((await bound.execute(values)) as { most: number }[])[0]?.most ?? 0) : null,
+    bound: bound
+      ? () =>
+          unlessCommon(db, `${table}|${values.grams}`, async () =>
+            Number(((await bound.execute(values)) as { most: number }[])[0]?.most ?? 0),
+          )
+      : null,
     boundExact: condition.matchBound?.exact === true,
   });
   // A split list's key starts with the part of the list the row is in.

@@ -66,3 +66,42 @@ export function boundColumns(rollup: TrigramRollup, grams: Placeholder, gramCoun
     where: sql`${rollup.trigram} = any(string_to_array(${grams}, ','))`,
   };
 }
+
+/**
+ * A bound from which nothing is read differently: past it a term's counted page would read more rows than its own
+ * page and the planner's estimate do (READ_FIRST_WITHIN in list-query.ts, ten times COUNT_CAP).
+ */
+export const COMMON_BOUND = 10_000;
+
+/** How long a term found common is taken as common without reading its bound again. */
+const COMMON_KEPT_MS = 60_000;
+/** Terms remembered per database at most; past it the memory starts again (a minute's typing is far fewer). */
+const COMMON_KEPT_TERMS = 5_000;
+const commonTerms = new WeakMap<object, Map<string, number>>();
+
+/**
+ * The bound `read` reads, or undefined for a term found common in the last minute: the one statement a common term
+ * added (its trigrams' counts, for nothing) costs a fifth of such a search's rate. Undefined asks the list to run as
+ * without a bound, which reads every answer from the rows themselves, so a count that has fallen since cannot make
+ * an answer wrong; only the rollup's fresh counts are ever taken as a total.
+ */
+export async function unlessCommon(
+  scope: object,
+  key: string,
+  read: () => Promise<number>,
+): Promise<number | undefined> {
+  let terms = commonTerms.get(scope);
+  if (!terms) {
+    terms = new Map();
+    commonTerms.set(scope, terms);
+  }
+  const now = Date.now();
+  const until = terms.get(key);
+  if (until !== undefined && until > now) return undefined;
+  const most = await read();
+  if (most > COMMON_BOUND) {
+    if (terms.size >= COMMON_KEPT_TERMS) terms.clear();
+    terms.set(key, now + COMMON_KEPT_MS);
+  } else if (until !== undefined) terms.delete(key);
+  return most;
+}
