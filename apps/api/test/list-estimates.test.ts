@@ -561,6 +561,18 @@ describe("runList", () => {
       });
       expect(calls).toEqual(["bound", "items"]);
       calls.length = 0;
+      // Where the page has a walk with one plan (PostgreSQL), that walk reads it, the planner asked or not.
+      const walking = (planned: number, most: number) => ({
+        ...bounded(planned, most, true),
+        walk: async () => {
+          calls.push("walk");
+          return rowsWith(PAGE_SIZE + 1, 0);
+        },
+      });
+      expect(await runList(window, walking(123_456, 4_321))).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+      expect(await runList(window, walking(COUNT_CAP, 6_543))).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+      expect(calls).toEqual(["bound", "walk", "bound", "planned", "walk"]);
+      calls.length = 0;
       // A ceiling of a few thousand: the counted page first, and past the cap as without it, counted no more.
       expect(await runList(window, bounded(COUNT_CAP, 4_321, false))).toMatchObject({
         total: COUNT_CAP,

@@ -964,10 +964,12 @@ export async function runList(window: Window, given: ListRunner): Promise<ListAn
       if (matches <= COUNT_CAP) return { fetched, total: matches, totalKind: "exact" };
       // Past the cap (for an exact bound, only if rows were added between the two statements): no count again.
       runner = { ...runner, count: async () => COUNT_CAP + 1 };
-    } else if (given.boundExact && most < plannedTotalFrom(await sizeOfTable())) {
-      // Counted past the cap, and too few for the planner's estimate to be the answer: "more than COUNT_CAP", the
-      // page walked where matches are dense enough for one plan (ListQueries.walk).
-      return ownPage(window, runner, cappedTotal, runner.walk);
+    } else if (given.boundExact) {
+      // Past the cap, the matches are dense enough for the page's walk with one plan (ListQueries.walk), which a
+      // plan made for the term picks too after weighing the pattern again.
+      if (runner.walk) runner = { ...runner, items: runner.walk };
+      // Too few for the planner's estimate to be the answer: "more than COUNT_CAP", without asking it.
+      if (most < plannedTotalFrom(await sizeOfTable())) return ownPage(window, runner, cappedTotal);
     }
   }
   const asksPlanner = (rows: number | undefined) => rows === undefined || rows >= PLANNED_FROM_TABLE_ROWS;
