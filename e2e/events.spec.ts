@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   apiClient,
   chooseFile,
@@ -24,14 +24,29 @@ function earliestStart(now: number) {
   return date;
 }
 
+/**
+ * Turns the open picker's months until `day` shows (three at most). Each look waits for the month on screen: a look
+ * before the calendar drew (on a slow machine) or before it turned the page went on to the next month, past the day's.
+ */
+async function turnTo(page: Page, day: Locator) {
+  const firstDay = page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^\d{1,2} \p{L}+ \d{4}$/u })
+    .first();
+  await expect(firstDay).toBeVisible();
+  for (let months = 0; months < 3 && !(await day.isVisible()); months++) {
+    const shown = await firstDay.getAttribute("aria-label");
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(firstDay).not.toHaveAttribute("aria-label", shown ?? "");
+  }
+}
+
 /** Opens the start picker, goes to the month of `date` and clicks its day ("5 December 2026"). */
 async function pickDay(page: Page, date: Date) {
   await page.getByRole("button", { name: "Start", exact: true }).click();
   const label = `${date.getDate()} ${date.toLocaleString("en-US", { month: "long" })} ${date.getFullYear()}`;
   const day = page.getByRole("button", { name: label, exact: true });
-  for (let months = 0; months < 3 && !(await day.isVisible()); months++) {
-    await page.getByRole("button", { name: "Next month" }).click();
-  }
+  await turnTo(page, day);
   await day.click();
   await page.getByRole("button", { name: "Confirm" }).click();
 }
@@ -262,9 +277,7 @@ test.describe("staff west of the venue", () => {
     const earliest = wallHour(Date.now() + 73 * 3_600_000, "America/Mexico_City");
     await start.click();
     const day = page.getByRole("button", { name: earliest.label, exact: true });
-    for (let months = 0; months < 3 && !(await day.isVisible()); months++) {
-      await page.getByRole("button", { name: "Next month" }).click();
-    }
+    await turnTo(page, day);
     await day.click();
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("button", { name: "Create" }).click();
