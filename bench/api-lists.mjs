@@ -9,9 +9,9 @@
 // planner's (EXPLAIN) for a filtered one, and the count up to the cap when the estimate is small (on a big table the
 // planner first, then below its threshold the page and the count in one statement).
 // Search terms are drawn from the data too: the 20 most frequent 3-letter prefixes of the names (matches that sit
-// together in name order, like "San …") and the 3 rarest, each measured for BENCH_TERM_DURATION seconds (3). Every
-// case also runs the statements the API sent for it under pgbench (`-M extended`, PostgreSQL only, when pgbench is
-// installed). Runs under tsx (scripts/bench.mjs) so it can import the API's TypeScript sources.
+// together in name order, like "San …"), the 3 rarest and 5 terms of two words, each measured for BENCH_TERM_DURATION
+// seconds (3). Every case also runs the statements the API sent for it under pgbench (`-M extended`, PostgreSQL only,
+// when pgbench is installed). Runs under tsx (scripts/bench.mjs) so it can import the API's TypeScript sources.
 import { drizzle } from "drizzle-orm/node-postgres";
 import { cityResource } from "../apps/api/src/modules/cities/routes.ts";
 import { crudListQueries } from "../apps/api/src/platform/crud.ts";
@@ -123,6 +123,20 @@ try {
       query: { search: term },
       seconds: TERM_DURATION,
     });
+  }
+  // Terms of two words as staff type a name: a first word and the start of the second, whose matches sit together
+  // in name order ("san pe": every one under "San Pe…"), and the end of one word and the start of the next, whose
+  // matches are spread ("la ri").
+  const together = await query(
+    `select term, count(*)::integer as names from (select lower(substring(name from '^[A-Za-z]+ [A-Za-z]{2}')) as term
+     from cities) found where term is not null group by 1 order by 2 desc, 1 limit 3`,
+  );
+  const spread = await query(
+    `select term, count(*)::integer as names from (select lower(substring(name from '[A-Za-z]{2} [A-Za-z]{2}')) as term
+     from cities where name !~ '^San ') found where term is not null group by 1 order by 2 desc, 1 limit 2`,
+  );
+  for (const { term, names } of [...together, ...spread]) {
+    cases.push({ name: `words "${term}" (in ${fmt(names)} names)`, query: { search: term }, seconds: TERM_DURATION });
   }
 
   // BENCH_CASES=<regular expression>: only the cases whose name matches (health and /api/auth/me always run).

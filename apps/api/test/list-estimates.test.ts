@@ -1,7 +1,7 @@
 import { COUNT_CAP, PAGE_SIZE, PLANNED_TOTAL_FROM } from "@palco/shared";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingListCondition, bookingListSource, bookingSorts } from "../src/modules/bookings/routes.ts";
 import { cityResource } from "../src/modules/cities/routes.ts";
 import { crudListQueries, crudListSource, listCondition } from "../src/platform/crud.ts";
@@ -40,6 +40,14 @@ withTestApp((app, auth) => {
 
 const list = (url: string) => readPage(t.app, url, admin);
 
+/** Cities "<name> 0001"…, numbered `from`…`to` with `digits` digits, coded "<code><number>", in `state`. */
+async function insertNumberedCities(name: string, code: string, digits: number, state: number, to: number, from = 1) {
+  await t.app.db.execute(sql`
+    insert into cities (name, code, time_zone, state_id)
+    select ${`${name} `} || lpad(g::text, ${digits}, '0'), ${code} || g, 'UTC', ${state}
+    from generate_series(${from}::int, ${to}::int) g`);
+}
+
 let massState: number;
 let otherState: number;
 
@@ -49,14 +57,8 @@ beforeAll(async () => {
   const country = await post("/api/countries", { name: "Estimate Land", code: "ESL" });
   massState = await post("/api/states", { name: "Mass State", code: "MSS", country });
   otherState = await post("/api/states", { name: "Other State", code: "OTS", country });
-  await t.app.db.execute(sql`
-    insert into cities (name, code, time_zone, state_id)
-    select 'Massa ' || lpad(g::text, 6, '0'), 'MAS' || g, 'UTC', ${massState}
-    from generate_series(1, ${MASS}) g`);
-  await t.app.db.execute(sql`
-    insert into cities (name, code, time_zone, state_id)
-    select 'Quieta ' || lpad(g::text, 6, '0'), 'QUI' || g, 'UTC', ${otherState}
-    from generate_series(1, ${OTHERS}) g`);
+  await insertNumberedCities("Massa", "MAS", 6, massState, MASS);
+  await insertNumberedCities("Quieta", "QUI", 6, otherState, OTHERS);
   await t.asOwner(sql`analyze cities`);
 }, 120_000);
 
@@ -115,8 +117,9 @@ describe("totals of big filtered lists", () => {
     // 3,000 rows: past the cap, below the threshold.
     expect(await list(`/api/cities?state=${otherState}`)).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
     expect(await list("/api/cities?search=quieta")).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
-    // Several words: the planner cannot tell how many rows the whole term keeps, so the list is counted.
-    expect(await list("/api/cities?search=massa%2000")).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+    // Several words are one pattern the planner judges like any other: "massa 00" is in the 9,999 names
+    // Massa 000001–009999.
+    expect(await list("/api/cities?search=massa%2000")).toMatchObject({ total: 10_000, totalKind: "estimated" });
     expect(await list("/api/cities?search=massa%20000001")).toMatchObject({ total: 1, totalKind: "exact" });
     // The search and the other state's filter together: the planner expects few rows, and there are none.
     expect(await list(`/api/cities?search=massa&state=${otherState}`)).toMatchObject({ total: 0, totalKind: "exact" });
@@ -212,9 +215,7 @@ describe("a search whose trigrams the city_search_trigrams rollup counts", () =>
         payload: { name: "Rare", code: "RRE", country },
       })
     ).json().id as number;
-    await t.app.db.execute(sql`
-      insert into cities (name, code, time_zone, state_id)
-      select 'Zyqa ' || lpad(g::text, 3, '0'), 'ZYQ' || g, 'UTC', ${rareState} from generate_series(1, ${RARE}) g`);
+    await insertNumberedCities("Zyqa", "ZYQ", 3, rareState, RARE);
   });
 
   it("keeps each trigram's count equal to the cities that hold it, through inserts, updates and deletes", async () => {
@@ -246,9 +247,7 @@ describe("a search whose trigrams the city_search_trigrams rollup counts", () =>
     await t.app.db.execute(sql`update cities set is_active = false where state_id = ${rareState} and code = 'ZYQ5'`);
     expect(await rollupOf()).toEqual(await recounted());
     expect((await rollupOf()).find((row) => row.trigram === "zyq")?.cities).toBe(RARE - 2);
-    await t.app.db.execute(sql`
-      insert into cities (name, code, time_zone, state_id)
-      select 'Zyqa ' || lpad(g::text, 3, '0'), 'ZYQ' || g, 'UTC', ${rareState} from generate_series(3, 4) g`);
+    await insertNumberedCities("Zyqa", "ZYQ", 3, rareState, 4, 3);
     await t.app.db.execute(sql`update cities set name = 'Zyqa 00' || substr(code, 4) where code in ('ZYQ1', 'ZYQ2')`);
     await t.app.db.execute(sql`update cities set is_active = true where code = 'ZYQ5'`);
     expect(await rollupOf()).toEqual(await recounted());
@@ -316,6 +315,74 @@ describe("the same statements on the driver (the benchmark's baseline)", () => {
       expect({ total, totalKind }, url).toEqual({ total: answer.total, totalKind: answer.totalKind });
       expect(fetched.length, url).toBe(answer.items.length + (answer.next ? 1 : 0));
     }
+  });
+});
+
+describe("a search of several words whose matches sit together in the list's order", () => {
+  // 12,000 "Zeta Pinta" cities, every one after the 33,000 Massa and Quieta in name order: "pinta 1" is in the 2,001
+  // of them numbered 10000–12000, a share the planner sees (between the counted page's threshold and its own
+  // estimate's) sitting at the far end; "ta pi" is in all of them, too many to sort.
+  const CLUSTERED = 12_000;
+  const pinta = (number: number) => `Zeta Pinta ${String(number).padStart(5, "0")}`;
+  const tens = Array.from({ length: CLUSTERED - 9_999 }, (_, index) => pinta(10_000 + index));
+  const countsOf = (sent: string[]) =>
+    sent.filter((statement) => /^select count\(\*\) from \(select 1 from "cities"/.test(statement));
+  beforeAll(async () => {
+    await insertNumberedCities("Zeta Pinta", "ZTP", 5, otherState, CLUSTERED);
+    await t.asOwner(sql`analyze cities`);
+  }, 60_000);
+  afterAll(async () => {
+    await t.app.db.execute(sql`delete from cities where code like 'ZTP%'`);
+    await t.asOwner(sql`analyze cities`);
+  }, 60_000);
+
+  it("sorts the matches when the entries near the page hold none, and takes their number as the count", async () => {
+    let first: Awaited<ReturnType<typeof list>> | undefined;
+    const sent = await statementsSent(async () => {
+      first = await list("/api/cities?search=pinta%201");
+    });
+    expect(first).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+    expect(first!.items.map((item) => item.name)).toEqual(tens.slice(0, PAGE_SIZE));
+    expect(first!.items[0]).not.toHaveProperty("__matches");
+    expect(
+      sent.some((statement) => /with near as materialized/.test(statement)),
+      sent.join("\n"),
+    ).toBe(true);
+    expect(countsOf(sent), sent.join("\n")).toEqual([]);
+    // On by cursor and by number, and back: the same rows the order gives.
+    const second = await list(`/api/cities?search=pinta%201&page=2&after=${encodeURIComponent(String(first!.next))}`);
+    expect(second.items.map((item) => item.name)).toEqual(tens.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+    expect(second).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+    const third = await list("/api/cities?search=PINTA%201&page=3");
+    expect(third.items.map((item) => item.name)).toEqual(tens.slice(2 * PAGE_SIZE, 3 * PAGE_SIZE));
+    const back = await list(
+      `/api/cities?search=pinta%201&page=1&before=${encodeURIComponent(String(second.previous))}`,
+    );
+    expect(back.items.map((item) => item.name)).toEqual(tens.slice(0, PAGE_SIZE));
+  });
+
+  it("finds the page among the entries near it when the matches are there, and counts them", async () => {
+    let last: Awaited<ReturnType<typeof list>> | undefined;
+    const sent = await statementsSent(async () => {
+      last = await list("/api/cities?search=pinta%201&sort=-name");
+    });
+    expect(last!.items.map((item) => item.name)).toEqual([...tens].reverse().slice(0, PAGE_SIZE));
+    expect(last).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+    expect(countsOf(sent), sent.join("\n")).toHaveLength(1);
+    // A term with one match: the page and its total.
+    expect(await list("/api/cities?search=pinta%2000042")).toMatchObject({
+      items: [{ name: pinta(42) }],
+      total: 1,
+      totalKind: "exact",
+    });
+  });
+
+  it("walks the whole order when the matches are too many to sort and none is near", async () => {
+    const page = await list("/api/cities?search=ta%20pi");
+    expect(page).toMatchObject({ totalKind: "estimated" });
+    expect(page.items.map((item) => item.name)).toEqual(
+      Array.from({ length: PAGE_SIZE }, (_, index) => pinta(index + 1)),
+    );
   });
 });
 
@@ -438,11 +505,13 @@ describe("runList", () => {
   describe("with a counted page", () => {
     const rowsWith = (length: number, matches: number) =>
       Array.from({ length }, (_, index) => ({ id: index + 1, [MATCHES_COLUMN]: matches }));
+    // A page read by walking the list's order, which carries no count.
+    const walkedRows = () => Array.from({ length: PAGE_SIZE + 1 }, (_, index) => ({ id: index + 1 }));
     const counting = (planned: number, counted: unknown[], calls: string[], total = 0): ListRunner => ({
       ...runner(planned, calls),
       items: async () => {
         calls.push("items");
-        return rowsWith(PAGE_SIZE + 1, 0);
+        return walkedRows();
       },
       count: async () => {
         calls.push("count");
@@ -491,6 +560,28 @@ describe("runList", () => {
         totalKind: "exact",
       });
       expect(calls).toEqual(["planned", "items", "count", "planned", "items", "count"]);
+    });
+
+    it("takes the total the list's own page carries (a several-word search's sorted matches) instead of counting", async () => {
+      const calls: string[] = [];
+      const carrying: ListRunner = {
+        ...counting(1_013, [], calls, 2_000),
+        items: async () => {
+          calls.push("items");
+          return rowsWith(PAGE_SIZE + 1, 1_578);
+        },
+      };
+      expect(await runList(window, carrying)).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+      const carried = (matches: number | null) => async () => {
+        calls.push("items");
+        return rowsWith(PAGE_SIZE + 1, matches as number);
+      };
+      const within: ListRunner = { ...carrying, items: carried(40) };
+      expect(await runList(window, within)).toMatchObject({ total: 40, totalKind: "exact" });
+      // A page that carries nothing (the walk found it) is counted.
+      const walked: ListRunner = { ...carrying, items: carried(null) };
+      expect(await runList(window, walked)).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
+      expect(calls).toEqual(["planned", "items", "planned", "items", "planned", "items", "count"]);
     });
 
     it("counts when the counted page is empty: no match, or a page past the end", async () => {
@@ -566,7 +657,7 @@ describe("runList", () => {
         ...bounded(planned, most, true),
         walk: async () => {
           calls.push("walk");
-          return rowsWith(PAGE_SIZE + 1, 0);
+          return walkedRows();
         },
       });
       expect(await runList(window, walking(123_456, 4_321))).toMatchObject({ total: COUNT_CAP, totalKind: "capped" });
