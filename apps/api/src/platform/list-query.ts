@@ -320,16 +320,17 @@ export function nameSearch(
     // are long but intersect the common words' down to a few thousand rows, and their matches may sit together in
     // name order (ListCondition.walkNear).
     const words = trimmed.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length > 1;
+    const scanned = scannedLike(lowered, "lower", search);
     return {
       condition: {
         key: `${words ? "contains-words" : "contains"}${bounded?.key ?? ""}`,
         where,
-        scanned: words ? undefined : scannedLike(lowered, "lower", search),
+        scanned: words ? undefined : scanned,
         values: { search: `%${escaped}%`, ...bounded?.values },
         estimable: true,
         matchesPattern: true,
         matchBound: bounded?.matchBound,
-        walkNear: words ? { test: scannedLike(lowered, "lower", search), reads: [lowered] } : undefined,
+        walkNear: words ? { test: scanned, reads: [lowered] } : undefined,
       },
       sort: [name],
     };
@@ -593,6 +594,22 @@ function seekPlaceholders(keyCount: number, first = 0): SQL {
   );
 }
 
+/** Rows past the seek's key (`seek<first>`…) in the walk's direction: after it ascending, before it descending. */
+function seekPast(keyColumns: SortKey[], ascending: boolean, first = 0): SQL {
+  return sql`(${sql.join(keyColumns, sql`, `)}) ${sql.raw(ascending ? ">" : "<")} (${seekPlaceholders(keyColumns.length, first)})`;
+}
+
+/** `columns` as an ORDER BY list, every one in `direction` (asc or desc). */
+function inDirection(columns: SQLWrapper[], direction: SQL): SQL {
+  return sql.join(
+    columns.map((column) => sql`${column} ${direction}`),
+    sql`, `,
+  );
+}
+
+/** How far a walk reads to serve the page: OFFSET, the page and one more row (to tell whether another follows). */
+const pageReach = () => sql`${param("offset")}::int + ${sql.raw(String(PAGE_SIZE + 1))}`;
+
 /** The page's hidden columns its cursors are taken from (`__key0`…), each as a cursor keeps it. */
 const cursorColumns = (columns: SortKey[]): SelectedFields =>
   Object.fromEntries(columns.map((column, index) => [`__key${index}`, cursorValue(column)]));
@@ -615,12 +632,7 @@ function orderedItems<TFields extends SelectedFields>(
   const forward = window.direction === "forward";
   // The walk's direction: the list's order forward, its reverse before a cursor.
   const ascending = forward !== order.descending;
-  const seekTo = seekPlaceholders(keyColumns.length);
-  const seek =
-    window.seek &&
-    (ascending
-      ? sql`(${sql.join(keyColumns, sql`, `)}) > (${seekTo})`
-      : sql`(${sql.join(keyColumns, sql`, `)}) < (${seekTo})`);
+  const seek = window.seek && seekPast(keyColumns, ascending);
   const walk = keyColumns.map((column) => (ascending ? asc(column) : desc(column)));
   // An index-only walk over (sort…, id): the OFFSET and the seek never touch the joined tables.
   const ids = db
@@ -683,34 +695,30 @@ function nearItems<TFields extends SelectedFields>(
   const ascending = (window.direction === "forward") !== order.descending;
   const direction = sql.raw(ascending ? "asc" : "desc");
   const { alias, aliases, named } = keyAliases(keyColumns);
-  const inWalkOrder = (columns: SQLWrapper[]) =>
-    sql.join(
-      columns.map((column) => sql`${column} ${direction}`),
-      sql`, `,
-    );
-  const seek = window.seek
-    ? sql`(${sql.join(keyColumns, sql`, `)}) ${sql.raw(ascending ? ">" : "<")} (${seekPlaceholders(keyColumns.length)})`
-    : undefined;
+  const seek = window.seek ? seekPast(keyColumns, ascending) : undefined;
   const reads = sql.join([...new Set([...keyColumns, ...near.reads])], sql`, `);
-  const reach = sql`${param("offset")}::int + ${sql.raw(String(PAGE_SIZE + 1))}`;
+  const reach = pageReach();
   const sortedCap = sql.raw(String(SORTED_MATCHES));
   // Named after the table, the walked entries answer to the table's own column names in `test`.
   const page = sql`(with near as materialized (
         select ${named} from (select ${reads} from ${table} ${seek ? sql`where ${seek}` : sql``}
-          order by ${inWalkOrder(keyColumns)} limit ${sql.raw(String(NEAR_WALK))}) as ${sql.identifier(getTableName(table))}
+          order by ${inDirection(keyColumns, direction)} limit ${sql.raw(String(NEAR_WALK))}) as ${sql.identifier(getTableName(table))}
         where ${near.test} limit ${reach}),
       sorted as materialized (
         select ${named} from ${table} where ${and(where, seek)} and (select count(*) from near) < ${reach}
         limit ${sql.raw(String(SORTED_MATCHES + 1))}),
       walked as (
         select ${named} from ${table} where ${and(where, seek)} and (select count(*) from sorted) > ${sortedCap}
-        order by ${inWalkOrder(keyColumns)} limit ${reach})
+        order by ${inDirection(keyColumns, direction)} limit ${reach})
     select ${alias(keyColumns.length - 1)} as list_id, list_matches from (
         select ${aliases}, null::bigint as list_matches from near where (select count(*) from near) >= ${reach}
         union all select ${aliases}, ${seek ? sql`null::bigint` : sql`count(*) over ()`} from sorted
           where (select count(*) from sorted) <= ${sortedCap}
         union all select ${aliases}, null::bigint from walked) as found
-    order by ${inWalkOrder(keyColumns.map((_, index) => alias(index)))}
+    order by ${inDirection(
+      keyColumns.map((_, index) => alias(index)),
+      direction,
+    )}
     limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")}) as list_page`;
   const matches = sql<number | null>`list_page.list_matches`
     .mapWith((value) => (value === null ? null : Number(value)))
@@ -752,9 +760,9 @@ function countedItems<TFields extends SelectedFields>(
     from (select ${aliases}, count(*) over () as list_matches
           from (select ${named} from ${table} where ${where} limit ${sql.raw(String(COUNT_CAP + 1))}) as found) as counted
     ${seek}
-    order by ${sql.join(
-      keyColumns.map((_, index) => sql`${alias(index)} ${direction}`),
-      sql`, `,
+    order by ${inDirection(
+      keyColumns.map((_, index) => alias(index)),
+      direction,
     )}
     limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")}) as list_page`;
   const matches = sql<number>`list_page.list_matches`.mapWith(Number).as(MATCHES_COLUMN);
@@ -784,25 +792,17 @@ function splitItems<TFields extends SelectedFields>(
   const keyColumns = [...sort, table.id];
   const forward = window.direction === "forward";
   const seekPart = window.seek?.[0] as 0 | 1 | undefined;
-  const seekTo = seekPlaceholders(keyColumns.length, 1);
-  const keys = sql.join(keyColumns, sql`, `);
-  const reach = sql`${param("offset")}::int + ${sql.raw(String(PAGE_SIZE + 1))}`;
+  const { alias, named } = keyAliases(keyColumns);
+  const reach = pageReach();
   // Part 0 in sort order, part 1 in reverse; walked the other way round before a cursor.
   const walk = (part: 0 | 1) => {
     const ascending = (part === 0) === forward;
     if (seekPart !== undefined && seekPart !== part && (forward ? seekPart > part : seekPart < part)) return null;
-    const seek = seekPart === part ? sql`(${keys}) ${sql.raw(ascending ? ">" : "<")} (${seekTo})` : undefined;
+    const seek = seekPart === part ? seekPast(keyColumns, ascending, 1) : undefined;
     const inPart = part === 0 ? sql`(${split})` : sql`not (${split})`;
     const direction = sql.raw(ascending ? "asc" : "desc");
-    const named = sql.join(
-      keyColumns.map((column, index) => sql`${column} as ${sql.identifier(`k${index}`)}`),
-      sql`, `,
-    );
     return sql`(select ${sql.raw(String(part))} as part, ${named} from ${table} where ${and(where, inPart, seek)}
-      order by ${sql.join(
-        keyColumns.map((column) => sql`${column} ${direction}`),
-        sql`, `,
-      )} limit ${reach})`;
+      order by ${inDirection(keyColumns, direction)} limit ${reach})`;
   };
   const walks = ([0, 1] as const).map(walk).filter((part): part is SQL => part !== null);
   // List order (reversed before a cursor): part 0 by its keys ascending, part 1 by its keys descending.
@@ -810,10 +810,10 @@ function splitItems<TFields extends SelectedFields>(
     const ascending = (part === 0) === forward;
     return keyColumns.map(
       (_, index) =>
-        sql`case when part = ${sql.raw(String(part))} then ${sql.identifier(`k${index}`)} end ${sql.raw(ascending ? "asc" : "desc")}`,
+        sql`case when part = ${sql.raw(String(part))} then ${alias(index)} end ${sql.raw(ascending ? "asc" : "desc")}`,
     );
   };
-  const ids = sql`(select ${sql.identifier(`k${keyColumns.length - 1}`)} from (${sql.join(walks, sql` union all `)}) as parts
+  const ids = sql`(select ${alias(keyColumns.length - 1)} from (${sql.join(walks, sql` union all `)}) as parts
     order by part ${sql.raw(forward ? "asc" : "desc")}, ${sql.join([...inPartOrder(0), ...inPartOrder(1)], sql`, `)}
     limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")})`;
   const partOf = sql<number>`(case when ${split} then 0 else 1 end)`.mapWith(Number);
@@ -944,21 +944,18 @@ export function statementRunner(
         : null,
     count: () => value(statements.count),
     bound: bound ? () => unlessCommon(query, bound.params.join("|"), () => value(bound)) : null,
-    estimate: estimate ? async () => carriedRows(fetched) ?? value(estimate) : null,
+    estimate: estimate ? async () => carriedNumber(fetched, ESTIMATE_COLUMN) ?? value(estimate) : null,
     tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
     planned: planned ? async () => plannedRows(await rows(planned)) : null,
   };
 }
 
-/** How many rows match, when the list's own page carries it (nearItems' sorted matches), else undefined. */
-function carriedMatches(fetched: Record<string, unknown>[]): number | undefined {
-  const carried = fetched[0]?.[MATCHES_COLUMN];
-  return carried === undefined || carried === null ? undefined : Number(carried);
-}
-
-/** The estimate an unfiltered list's page carries (ESTIMATE_COLUMN), or undefined for an empty page. */
-function carriedRows(fetched: Record<string, unknown>[]): number | undefined {
-  const carried = fetched[0]?.[ESTIMATE_COLUMN];
+/**
+ * A number the page's rows carry in `column`, or undefined for an empty page or a page that carries none: an
+ * unfiltered list's estimate (ESTIMATE_COLUMN), or how many rows match (MATCHES_COLUMN, nearItems' sorted matches).
+ */
+function carriedNumber(fetched: Record<string, unknown>[], column: string): number | undefined {
+  const carried = fetched[0]?.[column];
   return carried === undefined || carried === null ? undefined : Number(carried);
 }
 
@@ -1014,7 +1011,7 @@ const estimatedTotal =
 
 /** `fetched` with the count up to the cap as its total. */
 async function countedTotal(fetched: Record<string, unknown>[], runner: ListRunner): Promise<ListAnswer> {
-  const counted = carriedMatches(fetched) ?? (await runner.count());
+  const counted = carriedNumber(fetched, MATCHES_COLUMN) ?? (await runner.count());
   return counted > COUNT_CAP ? cappedTotal(fetched) : { fetched, total: counted, totalKind: "exact" };
 }
 
@@ -1286,7 +1283,7 @@ export async function listPage<TFields extends SelectedFields>(
         }
       : null,
     count: async () => Number(((await count.execute(values)) as { total: number }[])[0]?.total ?? 0),
-    estimate: estimate ? async () => carriedRows(fetchedRows) ?? catalogueRows(estimate) : null,
+    estimate: estimate ? async () => carriedNumber(fetchedRows, ESTIMATE_COLUMN) ?? catalogueRows(estimate) : null,
     tableRows: () => recentTableRows(db, table, () => catalogueRows(tableRows)),
     planned: planned ? async () => plannedRows((await planned.execute(values)) as Record<string, unknown>[]) : null,
     countedFirst,
