@@ -145,8 +145,11 @@ test("the picture field is usable from the keyboard: its button opens the file c
   await expect(zone.getByLabel("Picture: image file")).toHaveAttribute("type", "file");
 
   const choose = page.getByRole("button", { name: "Choose an image" });
-  await choose.focus();
+  // Listening before the key goes out: the browser intercepts the file chooser only once it is asked to, and a
+  // chooser that opens before that is not reported.
   const chooser = page.waitForEvent("filechooser");
+  await choose.focus();
+  await expect(choose).toBeFocused();
   await page.keyboard.press("Enter");
   await (await chooser).setFiles({
     name: "keyboard.png",
