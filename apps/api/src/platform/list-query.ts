@@ -1299,6 +1299,8 @@ export async function listPage<TFields extends SelectedFields>(
             Number(((await bound.execute(values)) as { most: number }[])[0]?.most ?? 0),
           )
       : null,
+    // Read per request, not from the prepared set: that set is shared by every term of the condition's shape, and
+    // whether the bound counts exactly depends on the term itself (a three-letter term's one trigram).
     boundExact: condition.matchBound?.exact === true,
   });
   // A split list's key starts with the part of the list the row is in.
