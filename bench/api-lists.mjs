@@ -62,6 +62,8 @@ const GENERATE = [
   "vacuum analyze countries",
   "vacuum analyze states",
   "vacuum analyze cities",
+  // The pairs of words the cities' triggers wrote (a search of several words reads them index only).
+  "vacuum analyze city_search_word_pairs",
 ];
 
 // ── run ─────────────────────────────────────────────────────────────────────────────────────────────────────────

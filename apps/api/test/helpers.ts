@@ -279,6 +279,31 @@ export async function call(app: FastifyInstance, options: InjectOptions): Promis
   return response;
 }
 
+/**
+ * What the app sends now and then rather than for a list: the guard's session (kept 10 seconds) and the listed
+ * table's size (kept a minute), which a slow machine can let lapse between two tests, and the export worker's look
+ * for queued jobs (every second, on the same pool), which can fall inside a request. None of them is counted.
+ */
+const PERIODIC_READS = [/"user_roles"/, /^select case when c\.relpages/, /"export_jobs"/];
+
+/** Every statement the API sends on `db` for its lists while `work` runs (not the PERIODIC_READS). */
+export async function statementsSentBy(db: object, work: () => Promise<void>): Promise<string[]> {
+  const client = (db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
+  const original = client.query;
+  const sent: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [text] = args;
+    sent.push(typeof text === "string" ? text : (text as { text: string }).text);
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    client.query = original;
+  }
+  return sent.filter((statement) => !PERIODIC_READS.some((read) => read.test(statement)));
+}
+
 /** A paged list read with `headers`, which must answer 200. */
 export async function readPage<TItem = { id: number; name: string }>(
   app: FastifyInstance,

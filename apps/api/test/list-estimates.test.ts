@@ -22,7 +22,7 @@ import {
 } from "../src/platform/list-query.ts";
 import * as schema from "../src/platform/schema.ts";
 import { cities } from "../src/platform/schema.ts";
-import { backend, call, readPage, type TestApp, withTestApp } from "./helpers.ts";
+import { backend, call, readPage, statementsSentBy, type TestApp, withTestApp } from "./helpers.ts";
 import { book, insertBookable } from "./supply-fixtures.ts";
 
 // A table big enough for the planner to be asked (PLANNED_FROM_TABLE_ROWS) and to expect a filtered list past
@@ -39,6 +39,7 @@ withTestApp((app, auth) => {
 });
 
 const list = (url: string) => readPage(t.app, url, admin);
+const statementsSent = (work: () => Promise<void>) => statementsSentBy(t.app.db, work);
 
 /** Cities "<name> 0001"…, numbered `from`…`to` with `digits` digits, coded "<code><number>", in `state`. */
 async function insertNumberedCities(name: string, code: string, digits: number, state: number, to: number, from = 1) {
@@ -125,31 +126,6 @@ describe("totals of big filtered lists", () => {
     expect(await list(`/api/cities?search=massa&state=${otherState}`)).toMatchObject({ total: 0, totalKind: "exact" });
   });
 });
-
-/**
- * What the app sends now and then rather than for a list: the guard's session (kept 10 seconds) and the listed
- * table's size (kept a minute), which a slow machine can let lapse between two tests, and the export worker's look
- * for queued jobs (every second, on the same pool), which can fall inside a request. None of them is counted.
- */
-const PERIODIC_READS = [/"user_roles"/, /^select case when c\.relpages/, /"export_jobs"/];
-
-/** Every statement the API sends for its lists while `work` runs (not the PERIODIC_READS). */
-async function statementsSent(work: () => Promise<void>): Promise<string[]> {
-  const client = (t.app.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
-  const original = client.query;
-  const sent: string[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [text] = args;
-    sent.push(typeof text === "string" ? text : (text as { text: string }).text);
-    return original.apply(this, args);
-  };
-  try {
-    await work();
-  } finally {
-    client.query = original;
-  }
-  return sent.filter((statement) => !PERIODIC_READS.some((read) => read.test(statement)));
-}
 
 describe("a search with fewer matches than the cap", () => {
   // "00012" is in 22 names (Massa and Quieta 000012 and 000120–000129): more than a page, fewer than the cap.

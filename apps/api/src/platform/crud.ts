@@ -41,6 +41,7 @@ import {
 } from "./list-query.ts";
 import type { TrigramRollup } from "./match-bound.ts";
 import { fieldValue, readForm } from "./multipart.ts";
+import type { WordPairs } from "./word-pairs.ts";
 
 /**
  * A small toolkit for "reference data" resources (countries, states, cities, later more): list with search,
@@ -124,6 +125,11 @@ export interface CrudResource<
    * reading a row how many it can match. For tables of a million rows (cities).
    */
   searchRollup?: TrigramRollup;
+  /**
+   * Every two words next to each other in `searchText`, kept by triggers (word-pairs.ts): a search of several words
+   * then reads its page and count from them in name order, wherever its matches sit. For tables of a million rows.
+   */
+  searchPairs?: WordPairs;
   /**
    * Body → column values, inside the write's transaction (a value may depend on another row: an event's start is
    * read in its venue's time zone). May throw a 422.
@@ -251,11 +257,12 @@ export function listCondition(
     sorts?: Partial<Record<string, PgColumn>> | undefined;
     live?: SQL | undefined;
     searchRollup?: TrigramRollup | undefined;
+    searchPairs?: WordPairs | undefined;
   },
   query: { search?: string | undefined } & Record<string, unknown>,
 ): { condition: ListCondition; sort: SortKey[]; order: OrderInput } {
   const { table } = resource;
-  const search = nameSearch(query.search, table.name, table.searchText, resource.searchRollup);
+  const search = nameSearch(query.search, table.name, table.searchText, resource.searchRollup, resource.searchPairs);
   // Values arrive validated by the list query schema: ids as numbers, days as "YYYY-MM-DD".
   const filters = Object.entries(resource.filters ?? {}).map(([name, toCondition]) =>
     filterCondition(name, query[name] === "" ? undefined : query[name], toCondition),
@@ -304,6 +311,7 @@ export function crudListQueries<TEntityFields extends SelectedFields>(
     sorts?: Partial<Record<string, PgColumn>> | undefined;
     live?: SQL | undefined;
     searchRollup?: TrigramRollup | undefined;
+    searchPairs?: WordPairs | undefined;
   },
   query: PageRequest & { search?: string | undefined } & Record<string, unknown>,
 ) {

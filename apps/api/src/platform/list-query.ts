@@ -38,6 +38,7 @@ import {
   type TrigramRollup,
   unlessCommon,
 } from "./match-bound.ts";
+import { pairCount, pairItems, pairKeysOf, type WordPairs, wordPairsOf } from "./word-pairs.ts";
 
 /**
  * The paging every list shares, built to stay fast on tables of millions of rows:
@@ -185,6 +186,12 @@ export interface ListCondition {
    * the order's keys and `reads`) on each, and when they hold no page sorts its matches instead (nearItems).
    */
   walkNear?: { test: SQL; reads: PgColumn[] } | undefined;
+  /**
+   * Its term of several words is found exactly through a table of word pairs (word-pairs.ts), in the list's order
+   * when the pairs carry it: the page and its count read from that table's index alone, wherever its matches sit.
+   * `recheck`: the term has more words than a pair holds, and each pair found is tested on its row.
+   */
+  wordPairs?: { pairs: WordPairs; recheck: boolean } | undefined;
 }
 
 export const param = (name: string) => sql.placeholder(name);
@@ -215,6 +222,7 @@ export function allOf(...conditions: ListCondition[]): ListCondition {
       : undefined,
     matchBound: combinedBound(conditions),
     walkNear: aloneOf(conditions)?.walkNear,
+    wordPairs: aloneOf(conditions)?.wordPairs,
   };
 }
 
@@ -288,13 +296,15 @@ export function searchCondition(
  * the start of the name, compared lower-cased byte by byte, and orders its rows that way too: the
  * (lower(name) collate "C", id, name) index then finds, orders and counts them without reading the rows of other
  * letters (ordering them by name instead would walk every name sorted before them). With `rollup` (the trigram
- * counts of `lowered`), a term of three characters or more also carries how many rows it can match at most.
+ * counts of `lowered`), a term of three characters or more also carries how many rows it can match at most; with
+ * `pairs` (the word pairs of `lowered`), a term of several words is found through them (ListCondition.wordPairs).
  */
 export function nameSearch(
   term: string | undefined,
   name: PgColumn,
   lowered?: PgColumn,
   rollup?: TrigramRollup,
+  pairs?: WordPairs,
 ): { condition: ListCondition; sort: SortKey[] } {
   const trimmed = term?.trim() ?? "";
   if (!trimmed) return { condition: noCondition, sort: [name] };
@@ -321,16 +331,19 @@ export function nameSearch(
     // name order (ListCondition.walkNear).
     const words = trimmed.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length > 1;
     const scanned = scannedLike(lowered, "lower", search);
+    const probe = words ? wordPairsOf(trimmed, pairs) : undefined;
+    const pairsKey = probe ? `+pairs${probe.recheck ? "-rechecked" : ""}` : "";
     return {
       condition: {
-        key: `${words ? "contains-words" : "contains"}${bounded?.key ?? ""}`,
+        key: `${words ? "contains-words" : "contains"}${bounded?.key ?? ""}${pairsKey}`,
         where,
         scanned: words ? undefined : scanned,
-        values: { search: `%${escaped}%`, ...bounded?.values },
+        values: { search: `%${escaped}%`, ...bounded?.values, ...probe?.values },
         estimable: true,
         matchesPattern: true,
         matchBound: bounded?.matchBound,
         walkNear: words ? { test: scanned, reads: [lowered] } : undefined,
+        wordPairs: probe && { pairs: probe.pairs, recheck: probe.recheck },
       },
       sort: [name],
     };
@@ -486,6 +499,11 @@ export interface ListQueries {
   bound: PgSelect | null;
   /** `bound` reads the number of matches itself (MatchBound.exact). */
   boundExact: boolean;
+  /**
+   * `items` reads a several-word term's word pairs (ListCondition.wordPairs): one probe of one index whatever the
+   * term, so it runs named on connections that keep one plan (preparedList), where planning it was a fifth of it.
+   */
+  itemsGeneric: boolean;
 }
 
 /** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
@@ -516,11 +534,16 @@ export function listQueries<TFields extends SelectedFields>(
   // list ends needs no second round trip for its total.
   const carried: SelectedFields = where === undefined ? { [ESTIMATE_COLUMN]: carriedEstimate(table) } : {};
   const near = condition.walkNear;
+  // A several-word term its word pairs find, in an order they carry: the page and its count read from the pairs.
+  const pairs = condition.wordPairs;
+  const pairKeys = pairs && where && !split ? pairKeysOf(pairs.pairs, order.keys) : undefined;
   const items = split
     ? splitItems(db, source, where, window, order.keys, split, carried)
-    : near && where && order.keys.every((key) => is(key, PgColumn))
-      ? nearItems(db, source, where, near, window, order)
-      : orderedItems(db, source, where, window, order, carried);
+    : pairs && where && pairKeys
+      ? pairItems(db, source, pairs, where, pairKeys, window, order)
+      : near && where && order.keys.every((key) => is(key, PgColumn))
+        ? nearItems(db, source, where, near, window, order)
+        : orderedItems(db, source, where, window, order, carried);
   // Unordered: the planner may stop a sequential scan at the cap, where an ordered walk could cross the table.
   const capped = db
     .select({ one: sql`1` })
@@ -528,7 +551,10 @@ export function listQueries<TFields extends SelectedFields>(
     .where(where)
     .limit(COUNT_CAP + 1)
     .as("capped");
-  const countQuery = db.select({ total: count() }).from(capped).$dynamic();
+  const countQuery =
+    pairs && where && pairKeys
+      ? pairCount(db, source.table, pairs, where, pairKeys)
+      : db.select({ total: count() }).from(capped).$dynamic();
   const tableRows = db
     .select({ estimate: catalogueEstimate() })
     .from(sql`pg_class c`)
@@ -543,7 +569,9 @@ export function listQueries<TFields extends SelectedFields>(
           .where(where)
           .$dynamic()
       : null;
-  const hasCounted = where !== undefined && !split && (planned !== null || condition.matchBound !== undefined);
+  // Not for a term its word pairs find: their page carries its count already.
+  const hasCounted =
+    where !== undefined && !split && !pairKeys && (planned !== null || condition.matchBound !== undefined);
   // Where asking the planner costs more than reading the bounded rows: it judges a LIKE pattern by its samples.
   const countedFirst = hasCounted && condition.bounded === true && condition.matchesPattern === true;
   const countedGeneric = countedFirst && condition.scanned !== undefined;
@@ -566,6 +594,7 @@ export function listQueries<TFields extends SelectedFields>(
     walk,
     bound: hasCounted && condition.matchBound ? boundQuery(db, condition.matchBound) : null,
     boundExact: condition.matchBound?.exact === true,
+    itemsGeneric: pairKeys !== undefined,
     table: getTableName(table),
   };
 }
@@ -587,7 +616,7 @@ function cursorValue(column: SortKey): SortKey {
 }
 
 /** The placeholders of a cursor's key (`seek<first>`, `seek<first + 1>`…), one per key column. */
-function seekPlaceholders(keyCount: number, first = 0): SQL {
+export function seekPlaceholders(keyCount: number, first = 0): SQL {
   return sql.join(
     Array.from({ length: keyCount }, (_, index) => sql`${param(`seek${first + index}`)}`),
     sql`, `,
@@ -595,12 +624,12 @@ function seekPlaceholders(keyCount: number, first = 0): SQL {
 }
 
 /** Rows past the seek's key (`seek<first>`…) in the walk's direction: after it ascending, before it descending. */
-function seekPast(keyColumns: SortKey[], ascending: boolean, first = 0): SQL {
+export function seekPast(keyColumns: SortKey[], ascending: boolean, first = 0): SQL {
   return sql`(${sql.join(keyColumns, sql`, `)}) ${sql.raw(ascending ? ">" : "<")} (${seekPlaceholders(keyColumns.length, first)})`;
 }
 
 /** `columns` as an ORDER BY list, every one in `direction` (asc or desc). */
-function inDirection(columns: SQLWrapper[], direction: SQL): SQL {
+export function inDirection(columns: SQLWrapper[], direction: SQL): SQL {
   return sql.join(
     columns.map((column) => sql`${column} ${direction}`),
     sql`, `,
@@ -608,7 +637,7 @@ function inDirection(columns: SQLWrapper[], direction: SQL): SQL {
 }
 
 /** How far a walk reads to serve the page: OFFSET, the page and one more row (to tell whether another follows). */
-const pageReach = () => sql`${param("offset")}::int + ${sql.raw(String(PAGE_SIZE + 1))}`;
+export const pageReach = () => sql`${param("offset")}::int + ${sql.raw(String(PAGE_SIZE + 1))}`;
 
 /** The page's hidden columns its cursors are taken from (`__key0`…), each as a cursor keeps it. */
 const cursorColumns = (columns: SortKey[]): SelectedFields =>
@@ -653,7 +682,7 @@ function orderedItems<TFields extends SelectedFields>(
  * The names a page's inner statement gives the order's keys (k0, k1…): `aliases` lists them, `named` selects each
  * key under its name, so the outer statement can order and join by them whatever the columns are called.
  */
-function keyAliases(keyColumns: SQLWrapper[]) {
+export function keyAliases(keyColumns: SQLWrapper[]) {
   const alias = (index: number) => sql.identifier(`k${index}`);
   const aliases = sql.join(
     keyColumns.map((_, index) => alias(index)),
@@ -664,6 +693,28 @@ function keyAliases(keyColumns: SQLWrapper[]) {
     sql`, `,
   );
   return { alias, aliases, named };
+}
+
+/**
+ * The page's rows chosen by `page`, a derived table `list_page` of the rows' ids (`list_id`) and how many rows match
+ * (`list_matches`, null where unknown): joined to the list's fields, in list order, with their cursor keys and that
+ * number (MATCHES_COLUMN).
+ */
+export function pageRows<TFields extends SelectedFields>(
+  db: Db,
+  source: ListSource<TFields>,
+  page: SQL,
+  keyColumns: SortKey[],
+  order: ListOrder,
+): PgSelect {
+  const matches = sql<number | null>`list_page.list_matches`
+    .mapWith((value) => (value === null ? null : Number(value)))
+    .as(MATCHES_COLUMN);
+  return source
+    .from(db, { ...source.fields, ...cursorColumns(keyColumns), [MATCHES_COLUMN]: matches })
+    .innerJoin(page, sql`list_page.list_id = ${source.table.id}`)
+    .orderBy(...inListOrder(keyColumns, order.descending))
+    .$dynamic();
 }
 
 /** How many entries of the order's index a page of ListCondition.walkNear walks before it sorts the matches. */
@@ -720,14 +771,7 @@ function nearItems<TFields extends SelectedFields>(
       direction,
     )}
     limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")}) as list_page`;
-  const matches = sql<number | null>`list_page.list_matches`
-    .mapWith((value) => (value === null ? null : Number(value)))
-    .as(MATCHES_COLUMN);
-  return source
-    .from(db, { ...source.fields, ...cursorColumns(keyColumns), [MATCHES_COLUMN]: matches })
-    .innerJoin(page, sql`list_page.list_id = ${table.id}`)
-    .orderBy(...inListOrder(keyColumns, order.descending))
-    .$dynamic();
+  return pageRows(db, source, page, keyColumns, order);
 }
 
 /** The column of a counted page (countedItems) that carries how many rows match, up to COUNT_CAP + 1. */
@@ -765,12 +809,7 @@ function countedItems<TFields extends SelectedFields>(
       direction,
     )}
     limit ${sql.raw(String(PAGE_SIZE + 1))} offset ${param("offset")}) as list_page`;
-  const matches = sql<number>`list_page.list_matches`.mapWith(Number).as(MATCHES_COLUMN);
-  return source
-    .from(db, { ...source.fields, ...cursorColumns(keyColumns), [MATCHES_COLUMN]: matches })
-    .innerJoin(page, sql`list_page.list_id = ${table.id}`)
-    .orderBy(...inListOrder(keyColumns, order.descending))
-    .$dynamic();
+  return pageRows(db, source, page, keyColumns, order);
 }
 
 /**
@@ -898,6 +937,7 @@ export function listStatements(queries: ListQueries, values: Record<string, unkn
     walk: queries.walk ? filled(queries.walk) : null,
     bound: queries.bound ? filled(queries.bound) : null,
     boundExact: queries.boundExact,
+    itemsGeneric: queries.itemsGeneric,
     countedFirst: queries.countedFirst,
     countedGeneric: queries.countedGeneric,
     table: queries.table,
@@ -910,7 +950,8 @@ type StatementQuery = (text: string, params: unknown[]) => Promise<Record<string
 
 /**
  * `listStatements` run through `query` (SQL text and parameters to rows): the benchmark's driver baseline. `generic`
- * runs the statements the API names on connections that keep one plan (ListQueries.countedGeneric and walk), on
+ * runs the statements the API names on connections that keep one plan (ListQueries.countedGeneric, walk and
+ * itemsGeneric), on
  * PostgreSQL; without it (PGlite) they run as the API runs them there: the counted page through `query`, no walk.
  */
 export function statementRunner(
@@ -927,7 +968,8 @@ export function statementRunner(
     countedFirst,
     boundExact,
     items: async () => {
-      fetched = await rows(statements.items);
+      const { items } = statements;
+      fetched = await (statements.itemsGeneric && generic ? generic(items.sql, items.params) : rows(items));
       return fetched;
     },
     counted: counted
@@ -1060,6 +1102,9 @@ export async function runList(window: Window, given: ListRunner): Promise<ListAn
   const fetched = await runner.items();
   const ended = endedInPage(window, fetched);
   if (ended) return ended;
+  // A page that carries its matches' number within the cap (a several-word search's) has its total.
+  const carried = carriedNumber(fetched, MATCHES_COLUMN);
+  if (carried !== undefined && carried <= COUNT_CAP) return { fetched, total: carried, totalKind: "exact" };
   if (runner.estimate) {
     const estimate = Math.round(await runner.estimate());
     if (estimate > COUNT_CAP) return { fetched, total: estimate, totalKind: "estimated" };
@@ -1222,16 +1267,16 @@ export function preparedList<TFields extends SelectedFields>(
       ? (query: PgSelect) => query.prepare(`list_${++namedStatements}`) as unknown as Prepared
       : unnamed;
     const tableRows = unnamed(queries.tableRows);
-    // A bounded list's counted page and a common term's walk, which suit one plan (ListQueries.countedGeneric,
-    // walk), are named on connections that keep it: planning them took longer than reading them (PostgreSQL's
+    // A bounded list's counted page, a common term's walk and a several-word term's pairs, which suit one plan
+    // (ListQueries.countedGeneric, walk, itemsGeneric), are named on connections that keep it: planning them took longer than reading them (PostgreSQL's
     // pool; PGlite plans every statement).
-    const keeper = queries.countedGeneric || queries.walk ? genericTwinOf(db) : undefined;
+    const keeper = queries.countedGeneric || queries.walk || queries.itemsGeneric ? genericTwinOf(db) : undefined;
     const kept = keeper && listQueries(keeper, source, condition, window, sort);
     const keptPlan = (query: PgSelect | null | undefined) =>
       query ? (query.prepare(`list_${++namedStatements}`) as unknown as Prepared) : null;
     const counted = kept && queries.countedGeneric ? keptPlan(kept.counted) : queries.counted && build(queries.counted);
     prepared = {
-      items: build(queries.items),
+      items: kept && queries.itemsGeneric ? (keptPlan(kept.items) as Prepared) : build(queries.items),
       counted,
       count: build(queries.count),
       // The same statement: an unfiltered list's estimate is its table's size.

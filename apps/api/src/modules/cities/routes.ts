@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { crudResource, registerCrud, rowExists } from "../../platform/crud.ts";
 import { cities, countries, states, venues } from "../../platform/schema.ts";
-import { citySearchTrigrams } from "./schema.ts";
+import { citySearchTrigrams, citySearchWordPairs } from "./schema.ts";
 
 export const cityResource = crudResource({
   path: "cities",
@@ -56,6 +56,15 @@ export const cityResource = crudResource({
   sorts: { name: cities.name, code: cities.code },
   // A million cities: a rare term's total and page read from the trigram counts instead of the index's rows.
   searchRollup: { table: citySearchTrigrams, trigram: citySearchTrigrams.trigram, rows: citySearchTrigrams.cities },
+  // A term of several words ("san tl"): its page and count from the pairs of words, in name order.
+  searchPairs: {
+    table: citySearchWordPairs,
+    key: citySearchWordPairs.pairKey,
+    firstWord: citySearchWordPairs.firstWord,
+    nextWord: citySearchWordPairs.nextWord,
+    rowId: citySearchWordPairs.cityId,
+    orderKeys: [[cities.name, citySearchWordPairs.name]],
+  },
   filters: {
     state: (stateId) => eq(cities.stateId, stateId),
     country: (countryId) =>
