@@ -501,7 +501,7 @@ export interface ListQueries {
   boundExact: boolean;
   /**
    * `items` reads a several-word term's word pairs (ListCondition.wordPairs): one probe of one index whatever the
-   * term, so it runs named on connections that keep one plan (preparedList), where planning it was a fifth of it.
+   * term, so it runs named on connections that keep one plan (preparedList): planning it was half of its cost.
    */
   itemsGeneric: boolean;
 }

@@ -77,7 +77,7 @@ export function wordPairsOf(
  * plan for every term (ListQueries.itemsGeneric), where an expression of a parameter is computed again for every
  * entry it tests.
  */
-export function pairsMatch(pairs: WordPairs): SQL {
+function pairsMatch(pairs: WordPairs): SQL {
   const [keyFirst, keyNext, first, next] = PAIR_VALUES.map(param);
   const characters = sql.raw(String(KEY_CHARACTERS));
   return sql`${pairs.key} = right(lower(${keyFirst}), ${characters}) || ' ' || left(lower(${keyNext}), ${characters})
