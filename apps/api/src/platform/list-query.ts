@@ -537,10 +537,11 @@ export function listQueries<TFields extends SelectedFields>(
   // A several-word term its word pairs find, in an order they carry: the page and its count read from the pairs.
   const pairs = condition.wordPairs;
   const pairKeys = pairs && where && !split ? pairKeysOf(pairs.pairs, order.keys) : undefined;
+  const byPairs = pairs && where && pairKeys ? { probe: pairs, where, keys: pairKeys } : undefined;
   const items = split
     ? splitItems(db, source, where, window, order.keys, split, carried)
-    : pairs && where && pairKeys
-      ? pairItems(db, source, pairs, where, pairKeys, window, order)
+    : byPairs
+      ? pairItems(db, source, byPairs.probe, byPairs.where, byPairs.keys, window, order)
       : near && where && order.keys.every((key) => is(key, PgColumn))
         ? nearItems(db, source, where, near, window, order)
         : orderedItems(db, source, where, window, order, carried);
@@ -551,10 +552,9 @@ export function listQueries<TFields extends SelectedFields>(
     .where(where)
     .limit(COUNT_CAP + 1)
     .as("capped");
-  const countQuery =
-    pairs && where && pairKeys
-      ? pairCount(db, source.table, pairs, where, pairKeys)
-      : db.select({ total: count() }).from(capped).$dynamic();
+  const countQuery = byPairs
+    ? pairCount(db, source.table, byPairs.probe, byPairs.where, byPairs.keys)
+    : db.select({ total: count() }).from(capped).$dynamic();
   const tableRows = db
     .select({ estimate: catalogueEstimate() })
     .from(sql`pg_class c`)
@@ -571,7 +571,7 @@ export function listQueries<TFields extends SelectedFields>(
       : null;
   // Not for a term its word pairs find: their page carries its count already.
   const hasCounted =
-    where !== undefined && !split && !pairKeys && (planned !== null || condition.matchBound !== undefined);
+    where !== undefined && !split && !byPairs && (planned !== null || condition.matchBound !== undefined);
   // Where asking the planner costs more than reading the bounded rows: it judges a LIKE pattern by its samples.
   const countedFirst = hasCounted && condition.bounded === true && condition.matchesPattern === true;
   const countedGeneric = countedFirst && condition.scanned !== undefined;
@@ -594,7 +594,7 @@ export function listQueries<TFields extends SelectedFields>(
     walk,
     bound: hasCounted && condition.matchBound ? boundQuery(db, condition.matchBound) : null,
     boundExact: condition.matchBound?.exact === true,
-    itemsGeneric: pairKeys !== undefined,
+    itemsGeneric: byPairs !== undefined,
     table: getTableName(table),
   };
 }

@@ -104,6 +104,21 @@ function pairsFound(table: PgTable & { id: PgColumn }, probe: { pairs: WordPairs
 }
 
 /**
+ * The term's first COUNT_CAP + 1 rows as the order's keys (k0, k1…), in order from the key's index, a row with the
+ * pair twice once: the page's rows when they are every match, and the count up to the cap.
+ */
+function firstMatches(
+  table: PgTable & { id: PgColumn },
+  probe: { pairs: WordPairs; recheck: boolean },
+  where: SQL,
+  pairKeys: PgColumn[],
+): SQL {
+  const { named, aliases } = keyAliases(pairKeys);
+  return sql`select distinct ${named} from ${probe.pairs.table} where ${pairsFound(table, probe, where)}
+    order by ${aliases} limit ${sql.raw(String(COUNT_CAP + 1))}`;
+}
+
+/**
  * The page's rows of a several-word search through its word pairs (ListCondition.wordPairs), in one statement: the
  * term's first COUNT_CAP + 1 rows in the order's keys (a row with the pair twice is one), read in order from the
  * key's index; when they are every match, the page is taken from them, else walked from the index past the cursor.
@@ -133,9 +148,7 @@ export function pairItems<TFields extends SelectedFields>(
   const seekFound = window.seek
     ? sql`and (${aliases}) ${sql.raw(ascending ? ">" : "<")} (${seekPlaceholders(keys.length)})`
     : sql``;
-  const page = sql`(with matches as materialized (
-        select distinct ${named} from ${pairs.table} where ${found}
-        order by ${inDirection(keys, sql.raw("asc"))} limit ${sql.raw(String(COUNT_CAP + 1))}),
+  const page = sql`(with matches as materialized (${firstMatches(table, probe, where, pairKeys)}),
       counted as materialized (select count(*) as matched from matches),
       beyond as (
         select distinct ${named} from ${pairs.table} where ${and(found, seekPairs)}
@@ -157,11 +170,8 @@ export function pairCount(
   where: SQL,
   pairKeys: PgColumn[],
 ): PgSelect {
-  const { named, aliases } = keyAliases(pairKeys);
-  const rows = sql`(select distinct ${named} from ${probe.pairs.table} where ${pairsFound(table, probe, where)}
-    order by ${aliases} limit ${sql.raw(String(COUNT_CAP + 1))}) as capped`;
   return db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(rows)
+    .from(sql`(${firstMatches(table, probe, where, pairKeys)}) as capped`)
     .$dynamic();
 }
