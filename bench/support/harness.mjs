@@ -382,14 +382,17 @@ export async function recordedStatements(run, query, generic) {
 
 /**
  * pgbench of a list request's recorded statements (recordedStatements): prepared once on connections that keep one
- * plan when the API sends them that way (a bounded list's counted page, the walk of a common term's page:
- * list-query.ts), besides the planner's estimate (an `EXPLAIN` plans its statement with the values it is given on
- * every run, prepared or not); else unnamed (`extended`: parsed and planned on every run), or `unnamedMode` for a
- * list the API names.
+ * plan when the API sends them that way (a bounded list's counted page, the walk of a common term's page, a venue's
+ * page: list-query.ts), besides the questions to the planner, which have no plan to choose (an `EXPLAIN` plans its
+ * statement with the values it is given on every run, prepared or not; the table's size is one row of `pg_class`);
+ * else unnamed (`extended`: parsed and planned on every run), or `unnamedMode` for a list the API names.
  */
+const plannerQuestion = (statement) =>
+  /^explain |\bfrom\s+pg_class\s+c\s+where\s+c\.oid\s*=\s*to_regclass\(/i.test(statement.sql);
+
 export function listPgbench(bench, sent, unnamedMode = "extended", seconds = DURATION) {
   const keepsPlans = sent.some((statement) => statement.generic);
-  return keepsPlans && sent.every((statement) => statement.generic || /^explain /i.test(statement.sql))
+  return keepsPlans && sent.every((statement) => statement.generic || plannerQuestion(statement))
     ? bench.pgbench(sent, "prepared", seconds, { genericPlans: true })
     : bench.pgbench(sent, unnamedMode, seconds);
 }

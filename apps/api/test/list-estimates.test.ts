@@ -23,7 +23,7 @@ import {
 import * as schema from "../src/platform/schema.ts";
 import { cities } from "../src/platform/schema.ts";
 import { backend, call, readPage, statementsSentBy, type TestApp, withTestApp } from "./helpers.ts";
-import { book, insertBookable } from "./supply-fixtures.ts";
+import { book, insertBookable, insertEvent } from "./supply-fixtures.ts";
 
 // A table big enough for the planner to be asked (PLANNED_FROM_TABLE_ROWS) and to expect a filtered list past
 // PLANNED_TOTAL_FROM: the cities of one state, every name holding "massa", plus a few thousand elsewhere so the
@@ -413,6 +413,85 @@ describe("a search within a venue (a bounded list's counted page)", () => {
     // Newest first, then by start descending (the event starts after the season does).
     expect(found).toEqual([[season, onetime], [season], [onetime, season], [onetime], []]);
     expect(found.flat()).not.toContain(away);
+  });
+});
+
+describe("a venue's page, one plan for every value", () => {
+  const builder = drizzle.mock({ schema });
+  const shape = (query: Record<string, string | number | undefined>) => {
+    const condition = bookingListCondition({ page: 1, ...query });
+    const sort = typeof query.sort === "string" ? query.sort : undefined;
+    const order = chosenOrder(
+      sort ? { field: sort.replace("-", ""), descending: sort.startsWith("-") } : undefined,
+      bookingSorts,
+      bookingListSource.sort,
+    );
+    const queries = listQueries(builder, bookingListSource, condition, resolveWindow({ page: 1 }, order), order);
+    return { items: queries.itemsGeneric, count: queries.countGeneric };
+  };
+  const every = { venueId: 7, boxType: "onetime", status: "accepted", paymentStatus: "capture" };
+
+  it("keeps it where every value's page starts one index range in the list's order", () => {
+    for (const query of [{ venueId: 7 }, { venueId: 7, sort: "-createdAt" }, { venueId: 7, sort: "status" }, every]) {
+      expect(shape(query), JSON.stringify(query)).toEqual({ items: true, count: true });
+    }
+  });
+
+  it("plans for the values where the best page depends on them", () => {
+    for (const query of [
+      { venueId: 7, status: "accepted" },
+      { ...every, sort: "total" },
+      { status: "accepted" },
+      { status: "accepted", sort: "-total" },
+      { venueId: 7, search: "velázquez" },
+      { venueId: 7, ownerPaymentStatus: "payed" },
+    ]) {
+      expect(shape(query), JSON.stringify(query)).toEqual({ items: false, count: false });
+    }
+  });
+
+  it("runs it on PostgreSQL's connections that keep it, and answers as the list's SQL does", async () => {
+    const here = await insertBookable(t.app.db);
+    const made = [
+      await book(t.app.db, here, "onetime"),
+      await book(t.app.db, here, "season"),
+      await book(t.app.db, { ...here, event: await insertEvent(t.app.db, here.venue.id, 20) }, "onetime"),
+    ];
+    await book(t.app.db, await insertBookable(t.app.db), "onetime");
+    const twin = genericTwinOf(t.app.db);
+    expect(twin !== undefined).toBe(backend === "postgres");
+    const venue = here.venue.id;
+    const cases: [string, unknown[]][] = [
+      [`venueId=${venue}`, [...made].reverse()],
+      [`venueId=${venue}&sort=createdAt`, made],
+      [`venueId=${venue}&boxType=season&status=pending&paymentStatus=pending`, [made[1]]],
+      [`venueId=${venue}&boxType=season&status=accepted&paymentStatus=capture`, []],
+    ];
+    for (const [query, ids] of cases) {
+      let page: Awaited<ReturnType<typeof list>> | undefined;
+      const read = async () => {
+        page = await list(`/api/bookings?${query}`);
+      };
+      let kept: string[] = [];
+      const sent = await statementsSentBy(t.app.db, async () => {
+        if (twin) kept = await statementsSentBy(twin, read);
+        else await read();
+      });
+      expect(
+        page!.items.map((item) => item.id),
+        query,
+      ).toEqual(ids);
+      expect(page, query).toMatchObject({ total: ids.length, totalKind: "exact" });
+      // The page (and, past a page of matches, the count) keep their plan; the planner's estimate sees the values.
+      expect(
+        kept.some((statement) => statement.includes('"bookings"."venue_id" =')),
+        query,
+      ).toBe(twin !== undefined);
+      expect(
+        sent.every((statement) => !statement.includes("json_build_object")),
+        query,
+      ).toBe(twin !== undefined);
+    }
   });
 });
 

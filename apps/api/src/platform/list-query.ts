@@ -192,6 +192,14 @@ export interface ListCondition {
    * `recheck`: the term has more words than a pair holds, and each pair found is tested on its row.
    */
   wordPairs?: { pairs: WordPairs; recheck: boolean } | undefined;
+  /**
+   * Whatever its values, its rows are one range of an index in every order the list walks (equalities on columns
+   * that lead an index for each sort, or a fixed test a partial index holds), so a plan made without seeing the
+   * values walks the page as the planner would with them. The page then runs named on connections that keep one plan
+   * (preparedList; `ListQueries.itemsGeneric`), where planning it took longer than reading it; so does the count of a
+   * bounded one (its rows are one index range too). Only where every condition with a `where` has it.
+   */
+  onePlan?: boolean;
 }
 
 export const param = (name: string) => sql.placeholder(name);
@@ -223,6 +231,9 @@ export function allOf(...conditions: ListCondition[]): ListCondition {
     matchBound: combinedBound(conditions),
     walkNear: aloneOf(conditions)?.walkNear,
     wordPairs: aloneOf(conditions)?.wordPairs,
+    onePlan:
+      conditions.some((condition) => condition.where !== undefined) &&
+      conditions.every((condition) => condition.where === undefined || condition.onePlan === true),
   };
 }
 
@@ -242,13 +253,14 @@ function combinedBound(conditions: ListCondition[]): MatchBound | undefined {
 
 /**
  * `name = value`-like condition of a query-string filter, absent when the request does not use it; `bounded` when
- * a value's rows are few and indexed together (ListCondition.bounded).
+ * a value's rows are few and indexed together (ListCondition.bounded), `onePlan` when every value's rows are one
+ * index range in each order the list sorts by (ListCondition.onePlan).
  */
 export function filterCondition(
   name: string,
   value: unknown,
   toCondition: (value: SQL) => SQL,
-  { bounded = false } = {},
+  { bounded = false, onePlan = false } = {},
 ): ListCondition {
   if (value === undefined) return noCondition;
   return {
@@ -257,6 +269,7 @@ export function filterCondition(
     values: { [name]: value },
     estimable: true,
     bounded,
+    onePlan,
   };
 }
 
@@ -504,6 +517,8 @@ export interface ListQueries {
    * term, so it runs named on connections that keep one plan (preparedList): planning it was half of its cost.
    */
   itemsGeneric: boolean;
+  /** `count` suits one plan too: a bounded condition's (ListCondition.onePlan), run like `itemsGeneric`. */
+  countGeneric: boolean;
 }
 
 /** What identifies the SQL of `listQueries`: the condition's shape and the way the window pages. */
@@ -578,6 +593,8 @@ export function listQueries<TFields extends SelectedFields>(
   const counted = hasCounted
     ? countedItems(db, source, countedGeneric ? (condition.scanned as SQL) : where, window, order)
     : null;
+  // Filters whose every value is one index range: the page's walk is the same plan whatever the values.
+  const onePlan = condition.onePlan === true && where !== undefined && !split && !byPairs && !near;
   const walk =
     hasCounted && planned !== null && condition.scanned !== undefined
       ? orderedItems(db, source, condition.scanned, window, order, carried)
@@ -594,7 +611,10 @@ export function listQueries<TFields extends SelectedFields>(
     walk,
     bound: hasCounted && condition.matchBound ? boundQuery(db, condition.matchBound) : null,
     boundExact: condition.matchBound?.exact === true,
-    itemsGeneric: byPairs !== undefined,
+    itemsGeneric: byPairs !== undefined || onePlan,
+    // Unbounded, a rare combination is counted with the plan its values make: one made without them would scan the
+    // table for the matches of a common one.
+    countGeneric: onePlan && condition.bounded === true,
     table: getTableName(table),
   };
 }
@@ -938,6 +958,7 @@ export function listStatements(queries: ListQueries, values: Record<string, unkn
     bound: queries.bound ? filled(queries.bound) : null,
     boundExact: queries.boundExact,
     itemsGeneric: queries.itemsGeneric,
+    countGeneric: queries.countGeneric,
     countedFirst: queries.countedFirst,
     countedGeneric: queries.countedGeneric,
     table: queries.table,
@@ -950,18 +971,18 @@ type StatementQuery = (text: string, params: unknown[]) => Promise<Record<string
 
 /**
  * `listStatements` run through `query` (SQL text and parameters to rows): the benchmark's driver baseline. `generic`
- * runs the statements the API names on connections that keep one plan (ListQueries.countedGeneric, walk and
- * itemsGeneric), on
- * PostgreSQL; without it (PGlite) they run as the API runs them there: the counted page through `query`, no walk.
+ * runs the statements the API names on connections that keep one plan (ListQueries.countedGeneric, walk,
+ * itemsGeneric and countGeneric), on PostgreSQL; without it (PGlite) they run as the API runs them there: the counted page through `query`, no walk.
  */
 export function statementRunner(
   statements: ReturnType<typeof listStatements>,
   query: StatementQuery,
   generic?: StatementQuery,
 ): ListRunner {
-  const rows = (statement: Statement) => query(statement.sql, statement.params);
+  const rows = (statement: Statement, on = query) => on(statement.sql, statement.params);
   // The SQL text names no columns (drizzle reads its answers by position): the one value of a one-row answer.
-  const value = async (statement: Statement) => Number(Object.values((await rows(statement))[0] ?? {})[0] ?? -1);
+  const value = async (statement: Statement, on = query) =>
+    Number(Object.values((await rows(statement, on))[0] ?? {})[0] ?? -1);
   const { estimate, planned, counted, countedFirst, walk, bound, boundExact } = statements;
   let fetched: Record<string, unknown>[] = [];
   return {
@@ -984,7 +1005,7 @@ export function statementRunner(
             return fetched;
           }
         : null,
-    count: () => value(statements.count),
+    count: () => value(statements.count, statements.countGeneric && generic ? generic : query),
     bound: bound ? () => unlessCommon(query, bound.params.join("|"), () => value(bound)) : null,
     estimate: estimate ? async () => carriedNumber(fetched, ESTIMATE_COLUMN) ?? value(estimate) : null,
     tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
@@ -1267,9 +1288,10 @@ export function preparedList<TFields extends SelectedFields>(
       ? (query: PgSelect) => query.prepare(`list_${++namedStatements}`) as unknown as Prepared
       : unnamed;
     const tableRows = unnamed(queries.tableRows);
-    // A bounded list's counted page, a common term's walk and a several-word term's pairs, which suit one plan
-    // (ListQueries.countedGeneric, walk, itemsGeneric), are named on connections that keep it: planning them took longer than reading them (PostgreSQL's
-    // pool; PGlite plans every statement).
+    // A bounded list's counted page, a common term's walk, a several-word term's pairs and the page of filters whose
+    // values are each one index range, which suit one plan (ListQueries.countedGeneric, walk, itemsGeneric,
+    // countGeneric), are named on connections that keep it: planning them took longer than reading them
+    // (PostgreSQL's pool; PGlite plans every statement).
     const keeper = queries.countedGeneric || queries.walk || queries.itemsGeneric ? genericTwinOf(db) : undefined;
     const kept = keeper && listQueries(keeper, source, condition, window, sort);
     const keptPlan = (query: PgSelect | null | undefined) =>
@@ -1278,7 +1300,7 @@ export function preparedList<TFields extends SelectedFields>(
     prepared = {
       items: kept && queries.itemsGeneric ? (keptPlan(kept.items) as Prepared) : build(queries.items),
       counted,
-      count: build(queries.count),
+      count: kept && queries.countGeneric ? (keptPlan(kept.count) as Prepared) : build(queries.count),
       // The same statement: an unfiltered list's estimate is its table's size.
       estimate: queries.estimate ? tableRows : null,
       tableRows,

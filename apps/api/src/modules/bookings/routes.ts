@@ -220,12 +220,21 @@ function bookingSearch(term: string | undefined): ListCondition {
  */
 export function bookingListCondition(query: Record<string, unknown> & { search?: string | undefined }) {
   const search = bookingSearch(query.search);
+  const used = Object.keys(filters).filter((name) => query[name] !== undefined && query[name] !== "");
+  // Whatever the values, the page is the start of one range of an index in the list's order: a venue's bookings in
+  // any order (bookings_venue_*_idx), or with every other filter in the default order (bookings_venue_filters_idx).
+  // One plan then walks every value's page as a plan made for it would (docs/decisions.md, "One plan for a venue's
+  // page"); elsewhere the best plan depends on the values (a rare status sorted by total is read from its own index
+  // and sorted), which only a plan that sees them chooses.
+  const oneRange =
+    used.includes("venueId") && (used.length === 1 || (used.length === Object.keys(filters).length && !query.sort));
   return allOf(
     search,
     ...Object.entries(filters).map(([name, toCondition]) =>
       filterCondition(name, query[name] === "" ? undefined : query[name], toCondition as never, {
         // A venue's bookings are one range of bookings_venue_idx and bookings_venue_filters_idx.
         bounded: name === "venueId",
+        onePlan: oneRange,
       }),
     ),
     ownerPaymentCondition(query.ownerPaymentStatus),
