@@ -194,8 +194,8 @@ export interface ListCondition {
   wordPairs?: { pairs: WordPairs; recheck: boolean } | undefined;
   /**
    * Whatever its values, its rows are one range of an index in every order the list walks (equalities on columns
-   * that lead an index for each sort, or a fixed test a partial index holds), so a plan made without seeing the
-   * values walks the page as the planner would with them. The page then runs named on connections that keep one plan
+   * that lead an index for each sort), so a plan made without seeing the values walks the page as the planner would
+   * with them. The page then runs named on connections that keep one plan
    * (preparedList; `ListQueries.itemsGeneric`), where planning it took longer than reading it; so does the count of a
    * bounded one (its rows are one index range too). Only where every condition with a `where` has it.
    */
@@ -972,7 +972,8 @@ type StatementQuery = (text: string, params: unknown[]) => Promise<Record<string
 /**
  * `listStatements` run through `query` (SQL text and parameters to rows): the benchmark's driver baseline. `generic`
  * runs the statements the API names on connections that keep one plan (ListQueries.countedGeneric, walk,
- * itemsGeneric and countGeneric), on PostgreSQL; without it (PGlite) they run as the API runs them there: the counted page through `query`, no walk.
+ * itemsGeneric and countGeneric), on PostgreSQL; without it (PGlite) they run as the API runs them there: the
+ * counted page through `query`, no walk.
  */
 export function statementRunner(
   statements: ReturnType<typeof listStatements>,
@@ -980,6 +981,8 @@ export function statementRunner(
   generic?: StatementQuery,
 ): ListRunner {
   const rows = (statement: Statement, on = query) => on(statement.sql, statement.params);
+  // Where a statement the API keeps one plan for runs: on `generic` when there is one.
+  const keptOr = (keeps: boolean) => (keeps && generic ? generic : query);
   // The SQL text names no columns (drizzle reads its answers by position): the one value of a one-row answer.
   const value = async (statement: Statement, on = query) =>
     Number(Object.values((await rows(statement, on))[0] ?? {})[0] ?? -1);
@@ -990,14 +993,10 @@ export function statementRunner(
     boundExact,
     items: async () => {
       const { items } = statements;
-      fetched = await (statements.itemsGeneric && generic ? generic(items.sql, items.params) : rows(items));
+      fetched = await rows(items, keptOr(statements.itemsGeneric));
       return fetched;
     },
-    counted: counted
-      ? statements.countedGeneric && generic
-        ? () => generic(counted.sql, counted.params)
-        : () => rows(counted)
-      : null,
+    counted: counted ? () => rows(counted, keptOr(statements.countedGeneric)) : null,
     walk:
       walk && generic
         ? async () => {
@@ -1005,7 +1004,7 @@ export function statementRunner(
             return fetched;
           }
         : null,
-    count: () => value(statements.count, statements.countGeneric && generic ? generic : query),
+    count: () => value(statements.count, keptOr(statements.countGeneric)),
     bound: bound ? () => unlessCommon(query, bound.params.join("|"), () => value(bound)) : null,
     estimate: estimate ? async () => carriedNumber(fetched, ESTIMATE_COLUMN) ?? value(estimate) : null,
     tableRows: () => recentTableRows(query, statements.table, () => value(statements.tableRows)),
