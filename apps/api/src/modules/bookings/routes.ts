@@ -221,8 +221,8 @@ function bookingSearch(term: string | undefined): ListCondition {
 export function bookingListCondition(query: Record<string, unknown> & { search?: string | undefined }) {
   const search = bookingSearch(query.search);
   // A blank filter is no filter.
-  const valueOf = (name: string) => (query[name] === "" ? undefined : query[name]);
-  const used = Object.keys(filters).filter((name) => valueOf(name) !== undefined);
+  const filterValue = (name: string) => (query[name] === "" ? undefined : query[name]);
+  const used = Object.keys(filters).filter((name) => filterValue(name) !== undefined);
   // Whatever the values, the page is the start of one range of an index in the list's order: a venue's bookings in
   // any order (bookings_venue_*_idx), or with every other filter in the default order (bookings_venue_filters_idx).
   // One plan then walks every value's page as a plan made for it would (docs/decisions.md, "One plan for a venue's
@@ -233,7 +233,7 @@ export function bookingListCondition(query: Record<string, unknown> & { search?:
   return allOf(
     search,
     ...Object.entries(filters).map(([name, toCondition]) =>
-      filterCondition(name, valueOf(name), toCondition as never, {
+      filterCondition(name, filterValue(name), toCondition as never, {
         // A venue's bookings are one range of bookings_venue_idx and bookings_venue_filters_idx.
         bounded: name === "venueId",
         onePlan: oneRange,
