@@ -81,6 +81,12 @@ export interface ListSource<TFields extends SelectedFields> {
    * carry the part (0 or 1) before the sort values. A request in another order (a short search's) is not split.
    */
   split?: SQL;
+  /**
+   * Each order the list walks (its own and every `sort` it offers) has its (keys…, id) index, so an unfiltered page is
+   * the start of that index whatever the OFFSET or cursor: it runs with one plan (ListQueries.itemsGeneric), as a
+   * filter's page does (ListCondition.onePlan), where planning it took longer than reading it.
+   */
+  indexedOrders?: boolean;
   fields: TFields;
   /** FROM … JOIN … of the rows; joins only serve the fields, never the conditions. */
   from(db: Db, fields: SelectedFields): PgSelect;
@@ -593,8 +599,10 @@ export function listQueries<TFields extends SelectedFields>(
   const counted = hasCounted
     ? countedItems(db, source, countedGeneric ? (condition.scanned as SQL) : where, window, order)
     : null;
-  // Filters whose every value is one index range: the page's walk is the same plan whatever the values.
-  const onePlan = condition.onePlan === true && where !== undefined && !split && !byPairs && !near;
+  // Filters whose every value is one index range, or none on a list whose orders are indexed: the page's walk is the
+  // same plan whatever the values.
+  const onePlan =
+    !split && !byPairs && !near && (where === undefined ? source.indexedOrders === true : condition.onePlan === true);
   const walk =
     hasCounted && planned !== null && condition.scanned !== undefined
       ? orderedItems(db, source, condition.scanned, window, order, carried)
@@ -691,11 +699,16 @@ function orderedItems<TFields extends SelectedFields>(
     .orderBy(...walk)
     .limit(PAGE_SIZE + 1)
     .offset(param("offset"));
-  return source
-    .from(db, { ...source.fields, ...cursorColumns(keyColumns), ...carried })
-    .where(inArray(table.id, ids))
-    .orderBy(...inListOrder(keyColumns, order.descending))
-    .$dynamic();
+  return (
+    source
+      .from(db, { ...source.fields, ...cursorColumns(keyColumns), ...carried })
+      // An array of the page's ids, not `IN (ids)`: a plan kept for every request (ListQueries.itemsGeneric) cannot see
+      // the OFFSET and expects a tenth of the table from the walk, which under IN it would hash-join against a scan of
+      // the whole table; an array is fetched by the primary key whatever its size is guessed to be.
+      .where(sql`${table.id} = any(array(${ids}))`)
+      .orderBy(...inListOrder(keyColumns, order.descending))
+      .$dynamic()
+  );
 }
 
 /**

@@ -149,6 +149,8 @@ const listSource: ListSource<typeof listFields> = {
   table: bookings,
   sort: [],
   descending: true,
+  // By id (the primary key) and by each of bookingSorts (bookings_*_idx on (key, id)).
+  indexedOrders: true,
   fields: listFields,
   from: (db, fields) => db.select(fields).from(bookings).$dynamic() as unknown as PgSelect,
 };
