@@ -430,9 +430,18 @@ describe("a venue's page, one plan for every value", () => {
     return { items: queries.itemsGeneric, count: queries.countGeneric };
   };
   const every = { venueId: 7, boxType: "onetime", status: "accepted", paymentStatus: "capture" };
+  // The shipped view: one range of bookings_owner_payment_pending_idx.
+  const awaiting = { status: "accepted", paymentStatus: "capture", ownerPaymentStatus: "pending" };
 
   it("keeps it where every value's page starts one index range in the list's order", () => {
-    for (const query of [{ venueId: 7 }, { venueId: 7, sort: "-createdAt" }, { venueId: 7, sort: "status" }, every]) {
+    for (const query of [
+      { venueId: 7 },
+      { venueId: 7, sort: "-createdAt" },
+      { venueId: 7, sort: "status" },
+      every,
+      awaiting,
+      { ownerPaymentStatus: "payed" },
+    ]) {
       expect(shape(query), JSON.stringify(query)).toEqual({ items: true, count: true });
     }
   });
@@ -445,6 +454,11 @@ describe("a venue's page, one plan for every value", () => {
       { status: "accepted", sort: "-total" },
       { venueId: 7, search: "velázquez" },
       { venueId: 7, ownerPaymentStatus: "payed" },
+      { ownerPaymentStatus: "pending" },
+      { status: "accepted", ownerPaymentStatus: "pending" },
+      { ...awaiting, venueId: 7 },
+      { ...awaiting, sort: "-total" },
+      { ownerPaymentStatus: "payed", sort: "createdAt" },
     ]) {
       expect(shape(query), JSON.stringify(query)).toEqual({ items: false, count: false });
     }
@@ -491,6 +505,53 @@ describe("a venue's page, one plan for every value", () => {
         sent.every((statement) => !statement.includes("json_build_object")),
         query,
       ).toBe(twin !== undefined);
+    }
+  });
+});
+
+describe("the owner-payment pages that are one range, one plan for every value", () => {
+  it("answers from the connections that keep it as the list's SQL reads them", async () => {
+    const made: number[] = [];
+    // More than a page awaiting payment, so that the count is read too; one of them paid.
+    for (let index = 0; index < PAGE_SIZE + 3; index++) made.push(await book(t.app.db, await insertBookable(t.app.db)));
+    await t.asOwner(
+      sql`update bookings set status = 'accepted', payment_status = 'capture' where id in (${sql.join(made, sql`, `)})`,
+    );
+    await t.asOwner(sql`update bookings set owner_payment_reference = 'SPEI0001234567' where id = ${made[0]}`);
+    const twin = genericTwinOf(t.app.db);
+    const cases: [string, string][] = [
+      [
+        "status=accepted&paymentStatus=capture&ownerPaymentStatus=pending",
+        "status = 'accepted' and payment_status = 'capture' and owner_payment_reference is null",
+      ],
+      ["ownerPaymentStatus=payed", "owner_payment_reference is not null"],
+      ["status=rejected&paymentStatus=refund&ownerPaymentStatus=pending", "false"],
+    ];
+    for (const [query, where] of cases) {
+      const read = await t.app.db.execute(sql.raw(`select id from bookings where ${where} order by id desc`));
+      const expected = (read as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+      if (query.startsWith("status=accepted")) expect(expected).toEqual(expect.arrayContaining(made.slice(1)));
+      if (query.startsWith("ownerPaymentStatus")) expect(expected).toContain(made[0]);
+      let page: Awaited<ReturnType<typeof list>> | undefined;
+      let kept: string[] = [];
+      const sent = await statementsSentBy(t.app.db, async () => {
+        const readPage = async () => {
+          page = await list(`/api/bookings?${query}`);
+        };
+        if (twin) kept = await statementsSentBy(twin, readPage);
+        else await readPage();
+      });
+      expect(
+        page!.items.map((item) => item.id),
+        query,
+      ).toEqual(expected.slice(0, PAGE_SIZE));
+      expect(page, query).toMatchObject({ total: expected.length, totalKind: "exact" });
+      // The page, and past a page its count, keep their plan.
+      const listStatementsOf = (statements: string[]) =>
+        statements.filter((statement) => statement.includes('"bookings"."owner_payment_reference" is'));
+      const statements = expected.length > PAGE_SIZE ? 2 : 1;
+      expect(listStatementsOf(kept), query).toHaveLength(twin ? statements : 0);
+      expect(listStatementsOf(sent), query).toHaveLength(twin ? 0 : statements);
     }
   });
 });

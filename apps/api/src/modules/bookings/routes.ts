@@ -225,13 +225,18 @@ export function bookingListCondition(query: Record<string, unknown> & { search?:
   // A blank filter is no filter.
   const filterValue = (name: string) => (query[name] === "" ? undefined : query[name]);
   const used = Object.keys(filters).filter((name) => filterValue(name) !== undefined);
+  const ownerPayment = ownerPaymentValue(query.ownerPaymentStatus);
+  const usedOnly = (...names: string[]) => used.length === names.length && names.every((name) => used.includes(name));
   // Whatever the values, the page is the start of one range of an index in the list's order: a venue's bookings in
-  // any order (bookings_venue_*_idx), or with every other filter in the default order (bookings_venue_filters_idx).
-  // One plan then walks every value's page as a plan made for it would (docs/decisions.md, "One plan for a venue's
-  // page"); elsewhere the best plan depends on the values (a rare status sorted by total is read from its own index
-  // and sorted), which only a plan that sees them chooses.
-  const oneRange =
-    used.includes("venueId") && (used.length === 1 || (used.length === Object.keys(filters).length && !query.sort));
+  // any order (bookings_venue_*_idx), or with every other filter in the default order (bookings_venue_filters_idx);
+  // the bookings awaiting their owner's payment by status and payment status (bookings_owner_payment_pending_idx,
+  // the shipped view) or the paid ones (bookings_owner_paid_idx), in the default order. One plan then walks every
+  // value's page as a plan made for it would (docs/decisions.md, "One plan for a venue's page"); elsewhere the best
+  // plan depends on the values (a rare status sorted by total is read from its own index and sorted), which only a
+  // plan that sees them chooses.
+  const oneRange = ownerPayment
+    ? !query.sort && (ownerPayment === "pending" ? usedOnly("status", "paymentStatus") : usedOnly())
+    : used.includes("venueId") && (used.length === 1 || (used.length === Object.keys(filters).length && !query.sort));
   return allOf(
     search,
     ...Object.entries(filters).map(([name, toCondition]) =>
@@ -241,9 +246,11 @@ export function bookingListCondition(query: Record<string, unknown> & { search?:
         onePlan: oneRange,
       }),
     ),
-    ownerPaymentCondition(query.ownerPaymentStatus),
+    ownerPaymentCondition(ownerPayment, oneRange),
   );
 }
+
+const ownerPaymentValue = (value: unknown) => (value === "pending" || value === "payed" ? value : undefined);
 
 /**
  * The owner payment status is derived (spec 02 §4): payed once a reference is recorded. Each value is its own SQL
@@ -253,13 +260,16 @@ export function bookingListCondition(query: Record<string, unknown> & { search?:
  * absence as independent of the status, while only accepted bookings are ever paid (it guessed 120,000 bookings
  * awaiting payment among a million where 17,000 were).
  */
-function ownerPaymentCondition(value: unknown): ListCondition {
-  if (value !== "pending" && value !== "payed") return noCondition;
+function ownerPaymentCondition(value: "pending" | "payed" | undefined, oneRange: boolean): ListCondition {
+  if (!value) return noCondition;
   return {
     key: `ownerPaymentStatus=${value}`,
     where: value === "pending" ? isNull(bookings.ownerPaymentReference) : isNotNull(bookings.ownerPaymentReference),
     values: {},
     estimable: false,
+    // One range of its index: counted up to the cap along it, with one plan too (ListQueries.countGeneric).
+    bounded: oneRange,
+    onePlan: oneRange,
   };
 }
 
