@@ -528,8 +528,8 @@ describe("the owner-payment pages that are one range, one plan for every value",
       ["status=rejected&paymentStatus=refund&ownerPaymentStatus=pending", "false"],
     ];
     for (const [query, where] of cases) {
-      const read = await t.app.db.execute(sql.raw(`select id from bookings where ${where} order by id desc`));
-      const expected = (read as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+      const matching = await t.app.db.execute(sql.raw(`select id from bookings where ${where} order by id desc`));
+      const expected = (matching as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
       if (query.startsWith("status=accepted")) expect(expected).toEqual(expect.arrayContaining(made.slice(1)));
       if (query.startsWith("ownerPaymentStatus")) expect(expected).toContain(made[0]);
       let page: Awaited<ReturnType<typeof list>> | undefined;
@@ -612,21 +612,21 @@ describe("an unfiltered bookings page, one plan in every order", () => {
       status: "status, id",
     };
     for (const sort of orders) {
-      const read = await t.app.db.execute(
+      const inOrder = await t.app.db.execute(
         sql.raw(`select id from bookings order by ${keys[sort ?? ""]} limit ${2 * PAGE_SIZE}`),
       );
-      const expected = (read as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+      const expected = (inOrder as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
       const query = sort ? `sort=${sort}` : "";
       let first: Awaited<ReturnType<typeof list>> | undefined;
       let second: Awaited<ReturnType<typeof list>> | undefined;
       let kept: string[] = [];
       const sent = await statementsSentBy(t.app.db, async () => {
-        const read = async () => {
+        const readPages = async () => {
           first = await list(`/api/bookings?${query}`);
           second = await list(`/api/bookings?${query}&page=2&after=${encodeURIComponent(String(first.next))}`);
         };
-        if (twin) kept = await statementsSentBy(twin, read);
-        else await read();
+        if (twin) kept = await statementsSentBy(twin, readPages);
+        else await readPages();
       });
       expect(
         [...first!.items, ...second!.items].map((item) => item.id),
