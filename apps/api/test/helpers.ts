@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/platform/auth.ts";
 import { loadConfig } from "../src/platform/config.ts";
-import { createDatabase, type Database } from "../src/platform/db.ts";
+import { createDatabase, type Database, genericTwinOf } from "../src/platform/db.ts";
 import { rolePermissions, roles, userRoles, users } from "../src/platform/schema.ts";
 import { databaseUrlFor, ensureLoginRole, TEST_APP_ROLE, TEST_OWNER_ROLE } from "./postgres-roles.ts";
 
@@ -302,6 +302,20 @@ export async function statementsSentBy(db: object, work: () => Promise<void>): P
     client.query = original;
   }
   return sent.filter((statement) => !PERIODIC_READS.some((read) => read.test(statement)));
+}
+
+/**
+ * What `work` sends for its lists on `db`'s pool (`sent`) and on its twin that keeps one plan per statement (`kept`,
+ * always empty where there is no twin: PGlite).
+ */
+export async function statementsSentByPool(db: object, work: () => Promise<void>) {
+  const twin = genericTwinOf(db as Parameters<typeof genericTwinOf>[0]);
+  let kept: string[] = [];
+  const sent = await statementsSentBy(db, async () => {
+    if (twin) kept = await statementsSentBy(twin, work);
+    else await work();
+  });
+  return { sent, kept };
 }
 
 /** A paged list read with `headers`, which must answer 200. */

@@ -22,7 +22,15 @@ import {
 } from "../src/platform/list-query.ts";
 import * as schema from "../src/platform/schema.ts";
 import { cities } from "../src/platform/schema.ts";
-import { backend, call, readPage, statementsSentBy, type TestApp, withTestApp } from "./helpers.ts";
+import {
+  backend,
+  call,
+  readPage,
+  statementsSentBy,
+  statementsSentByPool,
+  type TestApp,
+  withTestApp,
+} from "./helpers.ts";
 import { book, insertBookable, insertEvent } from "./supply-fixtures.ts";
 
 // A table big enough for the planner to be asked (PLANNED_FROM_TABLE_ROWS) and to expect a filtered list past
@@ -486,11 +494,7 @@ describe("a venue's page, one plan for every value", () => {
       const read = async () => {
         page = await list(`/api/bookings?${query}`);
       };
-      let kept: string[] = [];
-      const sent = await statementsSentBy(t.app.db, async () => {
-        if (twin) kept = await statementsSentBy(twin, read);
-        else await read();
-      });
+      const { sent, kept } = await statementsSentByPool(t.app.db, read);
       expect(
         page!.items.map((item) => item.id),
         query,
@@ -533,13 +537,8 @@ describe("the owner-payment pages that are one range, one plan for every value",
       if (query.startsWith("status=accepted")) expect(expected).toEqual(expect.arrayContaining(made.slice(1)));
       if (query.startsWith("ownerPaymentStatus")) expect(expected).toContain(made[0]);
       let page: Awaited<ReturnType<typeof list>> | undefined;
-      let kept: string[] = [];
-      const sent = await statementsSentBy(t.app.db, async () => {
-        const readPage = async () => {
-          page = await list(`/api/bookings?${query}`);
-        };
-        if (twin) kept = await statementsSentBy(twin, readPage);
-        else await readPage();
+      const { sent, kept } = await statementsSentByPool(t.app.db, async () => {
+        page = await list(`/api/bookings?${query}`);
       });
       expect(
         page!.items.map((item) => item.id),
@@ -619,14 +618,9 @@ describe("an unfiltered bookings page, one plan in every order", () => {
       const query = sort ? `sort=${sort}` : "";
       let first: Awaited<ReturnType<typeof list>> | undefined;
       let second: Awaited<ReturnType<typeof list>> | undefined;
-      let kept: string[] = [];
-      const sent = await statementsSentBy(t.app.db, async () => {
-        const readPages = async () => {
-          first = await list(`/api/bookings?${query}`);
-          second = await list(`/api/bookings?${query}&page=2&after=${encodeURIComponent(String(first.next))}`);
-        };
-        if (twin) kept = await statementsSentBy(twin, readPages);
-        else await readPages();
+      const { sent, kept } = await statementsSentByPool(t.app.db, async () => {
+        first = await list(`/api/bookings?${query}`);
+        second = await list(`/api/bookings?${query}&page=2&after=${encodeURIComponent(String(first.next))}`);
       });
       expect(
         [...first!.items, ...second!.items].map((item) => item.id),

@@ -16,6 +16,8 @@ import {
   fromCents,
   idParams,
   type ListSort,
+  OWNER_PAYMENT_STATUSES,
+  type OwnerPaymentStatus,
   type PaymentStatus,
   toCents,
 } from "@palco/shared";
@@ -217,6 +219,23 @@ function bookingSearch(term: string | undefined): ListCondition {
 }
 
 /**
+ * The filters (and owner payment status) whose page is, whatever their values, the start of one range of an index in
+ * the list's order (its own, unless `anyOrder`). One plan then walks every value's page as a plan made for it would
+ * (docs/decisions.md, "One plan for a venue's page"); elsewhere the best plan depends on the values (a rare status
+ * sorted by total is read from its own index and sorted), which only a plan that sees them chooses.
+ */
+const ONE_RANGE_SHAPES: { filters: (keyof typeof filters)[]; ownerPayment?: OwnerPaymentStatus; anyOrder?: true }[] = [
+  // bookings_venue_*_idx, one per order.
+  { filters: ["venueId"], anyOrder: true },
+  // bookings_venue_filters_idx.
+  { filters: ["venueId", "boxType", "status", "paymentStatus"] },
+  // bookings_owner_payment_pending_idx: the shipped view "awaiting owner payment".
+  { filters: ["status", "paymentStatus"], ownerPayment: "pending" },
+  // bookings_owner_paid_idx.
+  { filters: [], ownerPayment: "payed" },
+];
+
+/**
  * The conditions of a list request: the search (key, folio, guest's name or e-mail, owner, box: `search_text` and
  * the folio, see the schema) and the four filters, all on `bookings` alone.
  */
@@ -225,18 +244,16 @@ export function bookingListCondition(query: Record<string, unknown> & { search?:
   // A blank filter is no filter.
   const filterValue = (name: string) => (query[name] === "" ? undefined : query[name]);
   const used = Object.keys(filters).filter((name) => filterValue(name) !== undefined);
-  const ownerPayment = ownerPaymentValue(query.ownerPaymentStatus);
-  const usedOnly = (...names: string[]) => used.length === names.length && names.every((name) => used.includes(name));
-  // Whatever the values, the page is the start of one range of an index in the list's order: a venue's bookings in
-  // any order (bookings_venue_*_idx), or with every other filter in the default order (bookings_venue_filters_idx);
-  // the bookings awaiting their owner's payment by status and payment status (bookings_owner_payment_pending_idx,
-  // the shipped view) or the paid ones (bookings_owner_paid_idx), in the default order. One plan then walks every
-  // value's page as a plan made for it would (docs/decisions.md, "One plan for a venue's page"); elsewhere the best
-  // plan depends on the values (a rare status sorted by total is read from its own index and sorted), which only a
-  // plan that sees them chooses.
-  const oneRange = ownerPayment
-    ? !query.sort && (ownerPayment === "pending" ? usedOnly("status", "paymentStatus") : usedOnly())
-    : used.includes("venueId") && (used.length === 1 || (used.length === Object.keys(filters).length && !query.sort));
+  const ownerPayment = (OWNER_PAYMENT_STATUSES as readonly unknown[]).includes(query.ownerPaymentStatus)
+    ? (query.ownerPaymentStatus as OwnerPaymentStatus)
+    : undefined;
+  const oneRange = ONE_RANGE_SHAPES.some(
+    (shape) =>
+      shape.ownerPayment === ownerPayment &&
+      (shape.anyOrder || !query.sort) &&
+      shape.filters.length === used.length &&
+      shape.filters.every((name) => used.includes(name)),
+  );
   return allOf(
     search,
     ...Object.entries(filters).map(([name, toCondition]) =>
@@ -250,8 +267,6 @@ export function bookingListCondition(query: Record<string, unknown> & { search?:
   );
 }
 
-const ownerPaymentValue = (value: unknown) => (value === "pending" || value === "payed" ? value : undefined);
-
 /**
  * The owner payment status is derived (spec 02 §4): payed once a reference is recorded. Each value is its own SQL
  * (a null test takes no parameter), so that the test is written out and the indexes partial on it serve it:
@@ -260,7 +275,7 @@ const ownerPaymentValue = (value: unknown) => (value === "pending" || value === 
  * absence as independent of the status, while only accepted bookings are ever paid (it guessed 120,000 bookings
  * awaiting payment among a million where 17,000 were).
  */
-function ownerPaymentCondition(value: "pending" | "payed" | undefined, oneRange: boolean): ListCondition {
+function ownerPaymentCondition(value: OwnerPaymentStatus | undefined, oneRange: boolean): ListCondition {
   if (!value) return noCondition;
   return {
     key: `ownerPaymentStatus=${value}`,
